@@ -1,0 +1,12 @@
+"""Richard III: the rules engine and AI of Columbia Games' block wargame of the Wars of the Roses.
+
+Pure Python, standard library only, so it loads fast in Pyodide. Public API (see docs/engine.md):
+
+- ``new_game(scenario_id, seed=...) -> Game``
+- ``Game.active_sides()``, ``Game.legal_actions(side)``, ``Game.apply(side, action)``,
+  ``Game.observation(side)``, ``Game.copy()``, ``Game.to_json()`` / ``Game.from_json()``
+- ``parse_action(game, side, text)``, the inverse of ``str(action)``
+- ``IllegalAction``, raised for any action that is not legal; the game is left unchanged.
+"""
+
+__version__ = "0.1.0"
