@@ -10,3 +10,12 @@ Pure Python, standard library only, so it loads fast in Pyodide. Public API (see
 """
 
 __version__ = "0.1.0"
+
+from .actions import Action, IllegalAction, parse_action  # noqa: E402
+from .components import LANCASTER, YORK, load_components  # noqa: E402
+from .game import Game  # noqa: E402
+from .scenario import SCENARIO_IDS, ScenarioError, load_scenario  # noqa: E402
+from .setup import new_game  # noqa: E402
+
+__all__ = ["Action", "Game", "IllegalAction", "LANCASTER", "YORK", "SCENARIO_IDS",
+           "ScenarioError", "load_components", "load_scenario", "new_game", "parse_action"]

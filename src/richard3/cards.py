@@ -1,0 +1,181 @@
+"""Card phase: the deal, the mulligan (5.1) and the secret simultaneous card play (1.1).
+
+Phase MULLIGAN (start of each campaign, after the deal): each side whose hand totals AP13 or
+less, events included, and that has not used its mulligan this campaign may show it and ask for
+a redeal (``mulligan``) or ``keep`` it; after a mulligan the opponent chooses ``redeal`` (his
+own hand too) or ``keep``. All cards not in a kept hand are reshuffled and dealt again.
+
+Phase CARDS: both sides choose a card in secret (``play <card>``); when both have chosen they
+are revealed and Player 1 is determined (1.1 and rulings.md): an event card's player is Player
+1; two events: higher AP, then the PRETENDER; no event: higher AP, then the PRETENDER.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .components import SIDE_NAMES
+from .game import ACTION, CARDS, MULLIGAN, NB, NBORDER, C, EVENT_NAMES, NA, PUBLIC
+
+HAND_SIZE = 7
+MULLIGAN_MAX_AP = 13
+
+KEEP, MULL, REDEAL = Action("keep"), Action("mulligan"), Action("redeal")
+
+
+def hand_ap(hand: list[int]) -> int:
+    """Total AP of a hand, event cards included (5.1)."""
+    return sum(C.card_ap[c] for c in hand)
+
+
+def card_label(c: int) -> str:
+    ev = C.card_event[c]
+    return f"{EVENT_NAMES[ev]} (AP{C.card_ap[c]})" if ev else f"AP{C.card_ap[c]}"
+
+
+# --------------------------------------------------------------------------- campaign start
+def begin_campaign(g) -> None:
+    """Shuffle the 25 cards, deal 7 to each side, then offer mulligans (1.0, 5.1)."""
+    g.mulligan_used = [0, 0]
+    g.hands = [[], []]
+    g.deck = list(range(len(C.card_names)))
+    g.shuffle(g.deck)
+    for s in (0, 1):
+        _deal(g, s)
+    g.say(f"Campaign {g.campaign}: the cards are shuffled and seven dealt to each side (1.0).")
+    g.pending = [[s] for s in _mulligan_order(g) if _may_mulligan(g, s)]
+    g.phase = MULLIGAN
+    g.step = 0
+    if not g.pending:
+        begin_turn(g)
+
+
+def _mulligan_order(g) -> tuple[int, int]:
+    return (1 - g.king, g.king)
+
+
+def _deal(g, s: int) -> None:
+    g.hands[s] = sorted(g.deck[:HAND_SIZE])
+    del g.deck[:HAND_SIZE]
+
+
+def _may_mulligan(g, s: int) -> bool:
+    return not g.mulligan_used[s] and hand_ap(g.hands[s]) <= MULLIGAN_MAX_AP
+
+
+class MulliganPhase:
+    """5.1 mulligan offers; ``pending`` holds [side] offers, or [side, 1] for the opponent's
+    answer (redeal or keep) to a mulligan by the other side."""
+
+    @staticmethod
+    def active(g) -> list[int]:
+        return [g.pending[0][0]] if g.pending else []
+
+    @staticmethod
+    def legal(g, s: int) -> list[Action]:
+        if len(g.pending[0]) == 2:
+            return [REDEAL, KEEP]
+        return [MULL, KEEP]
+
+    @staticmethod
+    def apply(g, s: int, action: Action) -> None:
+        offer = g.pending.pop(0)
+        if len(offer) == 2:                     # the opponent answers a mulligan
+            mulliganer = 1 - s
+            redeal = [mulliganer] + ([s] if action == REDEAL else [])
+            g.say(f"{SIDE_NAMES[s]} {'redeals too' if action == REDEAL else 'keeps his cards'} (5.1).")
+            for x in redeal:
+                g.deck.extend(g.hands[x])
+                g.hands[x] = []
+            g.shuffle(g.deck)
+            for x in redeal:
+                _deal(g, x)
+            g.say("All available cards are reshuffled and dealt again (5.1).")
+            if s in redeal and _may_mulligan(g, s) and [s] not in g.pending:
+                g.pending.append([s])
+        elif action == MULL:
+            g.mulligan_used[s] = 1
+            shown = ", ".join(card_label(c) for c in g.hands[s])
+            g.say(f"{SIDE_NAMES[s]} shows a mulligan hand of AP{hand_ap(g.hands[s])} "
+                  f"({shown}) and asks for a redeal (5.1).")
+            g.pending.insert(0, [1 - s, 1])
+        else:
+            g.say(f"{SIDE_NAMES[s]} keeps his hand.", s)
+        if not g.pending:
+            begin_turn(g)
+
+
+# ------------------------------------------------------------------------------- game turn
+def begin_turn(g) -> None:
+    """Start a game turn: clear the per-turn state and open the secret card play (1.1)."""
+    g.phase = CARDS
+    g.step = 0
+    g.played = [-1, -1]
+    g.revealed = 0
+    g.p1 = -1
+    g.acting = -1
+    g.ap = 0
+    g.event = ""
+    g.activated = []
+    g.muster = -1
+    g.port_bonus = (-1, -1)
+    g.moved = [0] * NB
+    g.border_used = [0] * (2 * NBORDER)
+    g.entry = [-1] * NB
+    g.reserve = [0] * NB
+    g.attacker = [-1] * NA
+    g.main_border = [-1] * NA
+    g.treason = -1
+    g.say(f"Campaign {g.campaign}, game turn {g.turn}: card phase (1.1).")
+
+
+class CardPhase:
+    """1.1 secret simultaneous card play: both sides are active until each has chosen."""
+
+    @staticmethod
+    def active(g) -> list[int]:
+        return [s for s in (0, 1) if g.played[s] < 0]
+
+    @staticmethod
+    def legal(g, s: int) -> list[Action]:
+        seen, out = set(), []
+        for c in g.hands[s]:
+            if C.card_names[c] not in seen:
+                seen.add(C.card_names[c])
+                out.append(Action("play", c))
+        return out
+
+    @staticmethod
+    def apply(g, s: int, action: Action) -> None:
+        c = action[1]
+        g.hands[s].remove(c)
+        g.played[s] = c
+        g.say(f"{SIDE_NAMES[s]} plays {card_label(c)} face-down.", s)
+        g.say(f"{SIDE_NAMES[s]} plays a card face-down.", 1 - s)
+        if g.played[0] >= 0 and g.played[1] >= 0:
+            reveal(g)
+
+
+def player_one(g) -> tuple[int, str]:
+    """Return (Player 1, why) from the two played cards (1.1, rulings.md)."""
+    cl, cy = g.played
+    ev = [C.card_event[cl] is not None, C.card_event[cy] is not None]
+    ap = [C.card_ap[cl], C.card_ap[cy]]
+    if ev[0] != ev[1]:
+        s = 0 if ev[0] else 1
+        return s, "the player of an event card is Player 1"
+    if ap[0] != ap[1]:
+        s = 0 if ap[0] > ap[1] else 1
+        return s, ("both cards are events: the higher AP" if ev[0] else "the higher card")
+    return g.pretender(), "tied: the PRETENDER is Player 1"
+
+
+def reveal(g) -> None:
+    """Reveal both cards, name Player 1 and open the action phase (1.1, 1.2)."""
+    from .movement import begin_action_phase
+    g.revealed = 1
+    p1, why = player_one(g)
+    g.p1 = p1
+    g.say(f"Cards revealed: Lancaster {card_label(g.played[0])}, York {card_label(g.played[1])}; "
+          f"{SIDE_NAMES[p1]} is Player 1 ({why}, 1.1).", PUBLIC)
+    begin_action_phase(g, p1)
+    g.phase = ACTION

@@ -1,0 +1,366 @@
+"""Action phase (1.2, 5.0): land moves, sea moves, recruits and the event cards.
+
+Player 1 acts, then Player 2 (``end`` closes a side's action phase; unused AP are lost). The
+decisions are small steps so the UI can offer them as clicks and the AI as branches:
+
+- ``activate A`` (1 AP, 5.2): every unmoved block of the side in area A may then move;
+- ``move B: A > X [> Y [> Z]]`` (5.2): a block of an activated area moves one or two areas
+  (three with Force March) along the path, within border limits (5.21), stopping on entering
+  an enemy or contested area or after a red border, never into the enemy's exile (2.7);
+- ``sea B: A > X`` (5.3): 1 AP per block between areas of one sea zone; two blocks for 1 AP
+  from one major port to one major port (5.31);
+- ``recruit B: A`` (5.4): 1 AP, a block from the pool to its deployment area;
+- events: ``muster A``, ``plague A``; Force March, Surprise, Treason and Piracy change what the
+  AP may do (5.1 and rulings.md).
+
+Pinning (5.22) and the battle bookkeeping of 6.3 (attacker, Main Attack, Reserves) are done
+here as blocks enter enemy areas.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .components import BOMBARD, CHURCH, HEIR, LEVY, MERCENARY, NOBLE, REBEL_TYPE, SIDE_NAMES
+from .game import (ACTION, NA, NB, NBORDER, POOL, PRISON, PUBLIC, SEA_ENTRY, C, EVENT_NAMES)
+
+END = Action("end")
+
+#: Events whose AP activate one group (or, but for Force March, make one sea move).
+GROUP_EVENTS = ("force_march", "surprise", "treason")
+#: Blocks that never sea move (5.3; the bombard is grouped with the levies, 3.24).
+NO_SEA_TYPES = (LEVY, BOMBARD, REBEL_TYPE)
+NO_SEA_BLOCKS = frozenset(b for b in range(NB) if C.btype[b] in NO_SEA_TYPES
+                          or C.block_names[b] in ("Scots Mercenary", "Welsh Mercenary"))
+MIDDLESEX = C.area_id["Middlesex"]
+
+MAX_ATTACK_BORDERS = 3      # 6.3: an attack via one, two or three borders
+MAX_REINFORCE_BORDERS = 2   # 6.3: Player 2 reinforcing a battle, at most two borders
+
+
+def begin_action_phase(g, side: int) -> None:
+    """Open ``side``'s part of the action phase with the AP and event of its card (1.2)."""
+    card = g.played[side]
+    g.phase = ACTION
+    g.acting = side
+    g.ap = C.card_ap[card]
+    g.event = C.card_event[card] or ""
+    g.activated = []
+    g.muster = -1
+    g.port_bonus = (-1, -1)
+    g.step = 0
+    what = f"{EVENT_NAMES[g.event]} event, " if g.event else ""
+    g.say(f"{SIDE_NAMES[side]} action phase: {what}{g.ap} AP (5.0).")
+
+
+class ActionPhase:
+    """The handler of the ACTION phase (see the module docstring)."""
+
+    @staticmethod
+    def active(g) -> list[int]:
+        return [g.acting]
+
+    @staticmethod
+    def legal(g, s: int) -> list[Action]:
+        out = [END]
+        ev = g.event
+        lanc, york = g.presence()
+        own, enemy = (lanc, york) if s == 0 else (york, lanc)
+        if ev == "plague":
+            if g.step == 0:
+                out += [Action("plague", a) for a in range(NA)
+                        if C.city[a] and enemy[a]]
+            return out
+        if ev == "muster":
+            if g.muster < 0:
+                out += [Action("muster", a) for a in range(NA)
+                        if not enemy[a] and _may_enter(s, a)]
+            else:
+                for b in range(NB):
+                    if _owner(g, b) == s and g.loc[b] < NA and not g.moved[b]:
+                        out += _land_moves(g, s, b, own, enemy, 2, g.muster)
+            return out
+        free_sea = g.port_bonus[0] >= 0
+        if g.ap > 0 or free_sea:
+            if ev != "piracy" and g.ap > 0:
+                if ev == "" or ev in GROUP_EVENTS and not g.activated:
+                    for a in _movable_areas(g, s):
+                        if a not in g.activated:
+                            out.append(Action("activate", a))
+            if ev != "force_march":
+                out += _sea_moves(g, s, own, enemy)
+            if ev == "" and g.ap > 0:
+                out += _recruits(g, s, own, enemy)
+        if g.activated:
+            steps = 3 if ev == "force_march" else 2
+            for b in range(NB):
+                if not g.moved[b] and g.loc[b] in g.activated and _owner(g, b) == s:
+                    out += _land_moves(g, s, b, own, enemy, steps, -1)
+        return out
+
+    @staticmethod
+    def apply(g, s: int, action: Action) -> None:
+        kind = action[0]
+        if kind == "end":
+            _end(g, s)
+        elif kind == "activate":
+            a = action[1]
+            g.ap -= 1
+            g.activated.append(a)
+            g.say(f"{SIDE_NAMES[s]} activates {C.area_names[a]} (1 AP, 5.2).")
+        elif kind == "move":
+            _apply_move(g, s, action[1], action[2:])
+        elif kind == "sea":
+            _apply_sea(g, s, action[1], action[2], action[3])
+        elif kind == "recruit":
+            b, a = action[1], action[2]
+            g.ap -= 1
+            g.loc[b] = a
+            g.strength[b] = C.max_str[b]
+            g.moved[b] = 3
+            g.say(f"{SIDE_NAMES[s]} recruits {C.block_names[b]} in {C.area_names[a]} (5.4).", s)
+            g.say(f"{SIDE_NAMES[s]} recruits a block in {C.area_names[a]} (5.4).", 1 - s)
+        elif kind == "muster":
+            g.muster = action[1]
+            g.say(f"{SIDE_NAMES[s]} musters at {C.area_names[g.muster]} (Muster event).")
+        elif kind == "plague":
+            _apply_plague(g, s, action[1])
+        check_rescue(g)
+
+
+# ---------------------------------------------------------------------------- move helpers
+def _owner(g, b: int) -> int:
+    s = C.side[b]
+    return 1 - g.king if s == 2 else s
+
+
+def _may_enter(s: int, a: int) -> bool:
+    """2.7: a side never enters the other side's exile areas."""
+    return C.exile_of[a] != 1 - s
+
+
+def _movable_areas(g, s: int) -> list[int]:
+    out = []
+    for b in range(NB):
+        a = g.loc[b]
+        if a < NA and not g.moved[b] and _owner(g, b) == s and a not in out:
+            out.append(a)
+    return out
+
+
+def _pin_state(g, s: int, a: int):
+    """5.22: for side s leaving area a, return (may_leave, borders it may not cross).
+
+    Only the side moving second can be pinned: where the other side attacked this turn, as many
+    of its original blocks as there are attacking blocks not in Reserve must stay, and the
+    others may not leave by a border the enemy used to enter.
+    """
+    if g.attacker[a] != 1 - s:
+        return True, ()
+    attackers = [b for b in range(NB) if g.loc[b] == a and _owner(g, b) != s]
+    pinned = sum(1 for b in attackers if not g.reserve[b])
+    originals = sum(1 for b in range(NB)
+                    if g.loc[b] == a and _owner(g, b) == s and not g.moved[b])
+    return originals > pinned, {g.entry[b] for b in attackers}
+
+
+def _border_free(g, s: int, k: int) -> bool:
+    limit = C.border_limit[k] + (1 if g.event == "surprise" else 0)
+    return g.border_used[s * NBORDER + k] < limit
+
+
+def _battle_borders_ok(g, s: int, a: int, k: int) -> bool:
+    """6.3: an attacker uses at most three borders into a battle; Player 2 reinforcing, two."""
+    used = {g.entry[b] for b in range(NB)
+            if g.loc[b] == a and g.moved[b] and _owner(g, b) == s}
+    used.add(k)
+    reinforcing = g.attacker[a] == 1 - s
+    return len(used) <= (MAX_REINFORCE_BORDERS if reinforcing else MAX_ATTACK_BORDERS)
+
+
+def _land_moves(g, s, b, own, enemy, steps, target) -> list[Action]:
+    """All land-move paths of block b (5.2), optionally only those ending at ``target``."""
+    start = g.loc[b]
+    may_leave, barred = _pin_state(g, s, start)
+    if not may_leave:
+        return []
+    out = []
+    path = [start]
+
+    def walk(a: int, left: int) -> None:
+        for nxt, k in C.neighbours[a]:
+            if nxt in path or not _may_enter(s, nxt) or not _border_free(g, s, k):
+                continue
+            if len(path) == 1 and k in barred:
+                continue
+            path.append(nxt)
+            if enemy[nxt]:      # enemy or contested: stop and fight (5.2)
+                if target < 0 and _battle_borders_ok(g, s, nxt, k):
+                    out.append(Action("move", b, *path))
+            else:
+                if target < 0 or nxt == target:
+                    out.append(Action("move", b, *path))
+                if left > 1 and C.border_type[k] != "red" and nxt != target:
+                    walk(nxt, left - 1)
+            path.pop()
+
+    walk(start, steps)
+    return out
+
+
+def _apply_move(g, s: int, b: int, path) -> None:
+    k = -1
+    for a, nxt in zip(path, path[1:]):
+        k = C.border_between[(a, nxt)]
+        g.border_used[s * NBORDER + k] += 1
+    dest = path[-1]
+    enemy_there = _enemy_present(g, s, dest)
+    g.loc[b] = dest
+    g.moved[b] = 1
+    g.entry[b] = k
+    route = " > ".join(C.area_names[a] for a in path)
+    g.say(f"{SIDE_NAMES[s]} moves {C.block_names[b]}: {route} (5.2).", s)
+    g.say(f"{SIDE_NAMES[s]} moves a block: {route} (5.2).", 1 - s)
+    if enemy_there:
+        _enter_battle(g, s, b, dest, k, C.area_names[path[-2]])
+
+
+def _enemy_present(g, s: int, a: int) -> bool:
+    return any(g.loc[x] == a and _owner(g, x) != s for x in range(NB))
+
+
+def _enter_battle(g, s: int, b: int, a: int, k: int, came_from: str) -> None:
+    """6.3 bookkeeping when block b of side s enters enemy-held area a by border k."""
+    if g.attacker[a] < 0:
+        g.attacker[a] = s
+        g.main_border[a] = k
+        g.reserve[b] = 0
+        g.say(f"{SIDE_NAMES[s]} attacks {C.area_names[a]} from {came_from}: "
+              f"the Main Attack (6.3).")
+    elif g.attacker[a] == s:
+        g.reserve[b] = 0 if k == g.main_border[a] else 1
+    else:
+        g.reserve[b] = 1
+        g.say(f"{SIDE_NAMES[s]} reinforces {C.area_names[a]} from {came_from} (Reserve, 6.3).")
+
+
+# ----------------------------------------------------------------------------- sea moves
+def _sea_moves(g, s, own, enemy) -> list[Action]:
+    """5.3 sea moves of side s now possible (free port-to-port moves included)."""
+    out = []
+    piracy = g.event == "piracy"
+    pf, pt = g.port_bonus
+    for b in range(NB):
+        a = g.loc[b]
+        if a >= NA or g.moved[b] or b in NO_SEA_BLOCKS or not C.seas[a] or _owner(g, b) != s:
+            continue
+        if not _pin_state(g, s, a)[0]:
+            continue
+        for d in range(NA):
+            if not C.sea_linked(a, d) or not _may_enter(s, d):
+                continue
+            if enemy[d]:
+                if not piracy or not _battle_borders_ok(g, s, d, SEA_ENTRY):
+                    continue
+            elif g.ap < 1 and not (a == pf and d == pt):
+                continue
+            out.append(Action("sea", b, a, d))
+    return out
+
+
+def _apply_sea(g, s: int, b: int, a: int, d: int) -> None:
+    attack = _enemy_present(g, s, d)
+    free = not attack and g.port_bonus == (a, d)
+    if free:
+        g.port_bonus = (-1, -1)
+    else:
+        g.ap -= 1
+        if not attack and C.major_port[a] and C.major_port[d]:
+            g.port_bonus = (a, d)     # 5.31: a second block may follow for the same AP
+    g.loc[b] = d
+    g.moved[b] = 2
+    g.entry[b] = SEA_ENTRY
+    cost = "port to port, no further AP" if free else "1 AP"
+    route = f"{C.area_names[a]} > {C.area_names[d]}"
+    g.say(f"{SIDE_NAMES[s]} sea moves {C.block_names[b]}: {route} ({cost}, 5.3).", s)
+    g.say(f"{SIDE_NAMES[s]} sea moves a block: {route} ({cost}, 5.3).", 1 - s)
+    if attack:
+        _enter_battle(g, s, b, d, SEA_ENTRY, "the sea (Piracy)")
+
+
+# ------------------------------------------------------------------------------- recruits
+def recruit_areas(g, s: int, b: int, own, enemy) -> list[int]:
+    """Areas where side s may deploy pool block b (5.4); [] if it cannot be recruited."""
+    t = C.btype[b]
+
+    def open_(a):       # friendly or vacant, and not the enemy's exile
+        return not enemy[a] and _may_enter(s, a)
+
+    if t == NOBLE:
+        return [a for a in C.shield_areas[b] if open_(a)]
+    if t in (CHURCH, LEVY):
+        a = C.home_area[b]
+        return [a] if open_(a) else []
+    if t == BOMBARD:
+        return [a for a in C.city_area.values() if own[a] and not enemy[a]]
+    if t == REBEL_TYPE:
+        return [a for a in range(NA) if not own[a] and not enemy[a] and C.kind[a] != "exile"]
+    if b == C.welsh:
+        return [a for a in C.wales_areas if open_(a)]
+    return []           # heirs and the other mercenaries are never recruited from a pool
+
+
+def _recruits(g, s, own, enemy) -> list[Action]:
+    out = []
+    for b in range(NB):
+        if g.loc[b] == POOL and _owner(g, b) == s and (
+                C.btype[b] not in (HEIR, MERCENARY) or b == C.welsh):
+            out += [Action("recruit", b, a) for a in recruit_areas(g, s, b, own, enemy)]
+    return out
+
+
+# --------------------------------------------------------------------------------- events
+def _apply_plague(g, s: int, a: int) -> None:
+    """Plague: every block in the chosen enemy city area loses one step (5.1, rulings.md)."""
+    g.step = 1
+    g.say(f"{SIDE_NAMES[s]} brings Plague to {C.area_names[a]}: every block there loses a step.")
+    for b in range(NB):
+        if g.loc[b] == a:
+            g.strength[b] -= 1
+            if g.strength[b] <= 0:
+                g.eliminate(b, "Plague")
+                if g.phase != ACTION:
+                    return
+
+
+def check_rescue(g) -> None:
+    """1470 scenario: Henry VI, prisoner in the Tower, is rescued when a Lancastrian block
+    occupies Middlesex; he becomes the PRETENDER (the senior Lancaster heir)."""
+    h = g.prisoner
+    if h < 0 or g.loc[h] != PRISON:
+        return
+    lanc = york = 0
+    for b in range(NB):
+        if g.loc[b] == MIDDLESEX:
+            if _owner(g, b) == 0:
+                lanc += 1
+            else:
+                york += 1
+    if lanc and not york:
+        g.loc[h] = MIDDLESEX
+        g.strength[h] = C.max_str[h]
+        g.moved[h] = 3
+        side = C.side[h]
+        if g.king != side:
+            g.crowned[side] = h
+        g.say(f"{C.block_names[h]} is rescued from the Tower and joins the Lancastrians in "
+              f"Middlesex (1470 scenario rule).", PUBLIC)
+
+
+def _end(g, s: int) -> None:
+    g.say(f"{SIDE_NAMES[s]} ends its action phase" + (f" ({g.ap} AP unused)." if g.ap else "."))
+    if s == g.p1:
+        begin_action_phase(g, 1 - s)
+    else:
+        g.acting = -1
+        from .battle import begin_battle_phase
+        begin_battle_phase(g)
