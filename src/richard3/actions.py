@@ -114,7 +114,8 @@ def parse_action(game, side, text: str) -> Action:
     from .components import SIDE_IDS
     s = SIDE_IDS[side] if isinstance(side, str) else side
     want = " ".join(text.split())
-    for action in game.legal_actions(s):
+    legal = game.legal_actions(s)
+    for action in legal:
         if str(action) == want:
             return action
-    raise IllegalAction(f"{text!r} is not a legal action for {('Lancaster', 'York')[s]} now")
+    raise IllegalAction(game.why_illegal(s, repr(text), legal))

@@ -210,8 +210,12 @@ class Components:
                     raise ComponentError(f"{where}: block {n} has no counterpart {other}")
                 self.counterpart[i] = self.block_id[other]
         # A noble's shields are the areas whose shields carry its printed name.
+        # Clarence has no shield as a Lancastrian noble: he deploys and goes home to a York
+        # shield (9.1; docs/rulings.md).
+        def shield_name(i):
+            return "York" if self.label[i] == "Clarence" else self.label[i]
         self.shield_areas = tuple(
-            tuple(a for a, sh in enumerate(self.shields) if self.label[i] in sh)
+            tuple(a for a, sh in enumerate(self.shields) if shield_name(i) in sh)
             if self.btype[i] == NOBLE else () for i in range(len(self.block_names)))
         counts = [self.side.count(s) for s in (LANCASTER, YORK, REBEL)]
         if counts != [31, 31, 1]:

@@ -191,14 +191,21 @@ class Game:
             raise IllegalAction(f"the game is over: {self.reason}")
         legal = self.legal_actions(s)
         if action not in legal:
-            if not legal:
-                raise IllegalAction(f"{SIDE_NAMES[s]} has no decision to make now "
-                                    f"({PHASE_NAMES[self.phase]} phase)")
-            raise IllegalAction(f"{_describe(action)} is not legal for {SIDE_NAMES[s]} now "
-                                f"({PHASE_NAMES[self.phase]} phase); legal: "
-                                + ", ".join(str(a) for a in legal[:8])
-                                + (" ..." if len(legal) > 8 else ""))
+            raise IllegalAction(self.why_illegal(s, _describe(action), legal))
         self._apply_legal(s, action if isinstance(action, Action) else Action(*action))
+
+    def why_illegal(self, s: int, what: str, legal: list) -> str:
+        """The message of an IllegalAction: whose decision it is, and what is legal."""
+        phase = PHASE_NAMES[self.phase]
+        if self.phase == OVER:
+            return f"the game is over: {self.reason}"
+        if not legal:
+            waiting = " and ".join(SIDE_NAMES[x] for x in self.active_sides())
+            return (f"{SIDE_NAMES[s]} has no decision to make now ({phase} phase; "
+                    f"waiting for {waiting})")
+        return (f"{what} is not a legal action for {SIDE_NAMES[s]} now ({phase} phase); "
+                f"legal: " + ", ".join(str(a) for a in legal[:8])
+                + (f" and {len(legal) - 8} more" if len(legal) > 8 else ""))
 
     def _apply_legal(self, s: int, action: Action) -> None:
         """Apply an action already known to be legal (engine-internal and AI fast path)."""

@@ -89,9 +89,11 @@ def parse_scenario(text: str, filename: str = "<scenario>") -> Scenario:
         if other < i:
             continue
         a, b = placement[i], placement[other]
+        a_text = c.area_names[a] if isinstance(a, int) else a
+        b_text = c.area_names[b] if isinstance(b, int) else b
         if (a == "enemy") == (b == "enemy") and not (a == b == "dead"):
-            raise ScenarioError(f"{filename}: key 'blocks.{c.block_names[i]}' = {a!r} and "
-                                f"'blocks.{c.block_names[other]}' = {b!r}: exactly one version "
+            raise ScenarioError(f"{filename}: key 'blocks.{c.block_names[i]}' = {a_text!r} and "
+                                f"'blocks.{c.block_names[other]}' = {b_text!r}: exactly one version "
                                 f"must be 'enemy' (or both 'dead')")
         if "enemy" in (a, b) and "dead" in (a, b):
             raise ScenarioError(f"{filename}: key 'blocks.{c.block_names[i]}': a dead noble's "

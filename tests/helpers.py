@@ -1,0 +1,92 @@
+"""Helpers for rule tests: build exact positions on top of a real scenario game."""
+
+from __future__ import annotations
+
+from richard3 import new_game
+from richard3.cards import begin_turn
+from richard3.components import load_components
+from richard3.game import NA, NB, OFF, POOL
+from richard3.movement import begin_action_phase
+
+C = load_components()
+A = C.area_id      # area name -> id
+B = C.block_id     # block id string -> id
+
+
+def card(ap: int, event: str | None = None) -> int:
+    """A card id with this AP (and event, if given)."""
+    for i, (a, e) in enumerate(zip(C.card_ap, C.card_event)):
+        if e == event and (event is not None or a == ap):
+            return i
+    raise LookupError((ap, event))
+
+
+def cards_of(*specs) -> list[int]:
+    """Distinct card ids for specs like 3, 4, "surprise"."""
+    out = []
+    for spec in specs:
+        for i, (a, e) in enumerate(zip(C.card_ap, C.card_event)):
+            if i in out:
+                continue
+            if (isinstance(spec, str) and e == spec) or (isinstance(spec, int) and e is None and a == spec):
+                out.append(i)
+                break
+        else:
+            raise LookupError(spec)
+    return out
+
+
+def game_at_card_phase(scenario="1460", seed=0, lancaster=(3, 3, 3, 3, 2, 2, 2),
+                       york=(3, 3, 3, 4, 4, 4, 4)):
+    """A new game with the given hands, waiting for the first card play (1.1)."""
+    g = new_game(scenario, seed=seed)
+    g.hands = [cards_of(*lancaster), []]
+    g.hands[1] = [c for c in cards_of(*(list(lancaster) + list(york))) if c not in g.hands[0]]
+    g.pending = []
+    g.campaign = g.first_campaign
+    begin_turn(g)
+    g._legal_cache = None
+    return g
+
+
+def game_in_action(side: int, spec=3, scenario="1460", seed=0, other=2, positions=None,
+                   clear=False):
+    """A game in ``side``'s action phase, having played card ``spec`` (AP int or event key).
+
+    ``positions`` maps block ids to area names or "pool"; ``clear`` first sends every block on
+    the map off it (to OFF) so a test position holds only the listed blocks.
+    """
+    g = new_game(scenario, seed=seed)
+    g.pending = []
+    begin_turn(g)
+    if clear:
+        for b in range(NB):
+            if g.loc[b] < NA:
+                g.loc[b] = OFF
+                g.strength[b] = 0
+    for name, where in (positions or {}).items():
+        b = B[name]
+        g.loc[b] = POOL if where == "pool" else A[where]
+        g.strength[b] = 0 if where == "pool" else C.max_str[b]
+    mine, theirs = cards_of(spec, other)
+    g.played = [0, 0]
+    g.played[side], g.played[1 - side] = mine, theirs
+    g.hands = [[], []]
+    g.revealed = 1
+    g.p1 = side
+    begin_action_phase(g, side)
+    g._legal_cache = None
+    return g
+
+
+def legal_texts(g, side) -> set[str]:
+    return {str(a) for a in g.legal_actions(side)}
+
+
+def destinations(g, side, block: str) -> set[str]:
+    """Final areas of the legal land moves of a block."""
+    out = set()
+    for a in g.legal_actions(side):
+        if a[0] == "move" and a[1] == B[block]:
+            out.add(C.area_names[a[-1]])
+    return out
