@@ -1,0 +1,132 @@
+"""A hand-written evaluation of a position from one side's point of view.
+
+``evaluate(g, side)`` reads a (determinized) game and scores it for ``side``; higher is better.
+It reads the side's own blocks exactly, and of the enemy only what a determinized copy makes
+public-or-sampled: block counts per area, revealed blocks, and sampled identities. Terms (weights
+in ``W``):
+
+- victory (9.0): a won / lost game dominates everything;
+- heirs alive (9.0: losing every heir loses the game) and the KING's safety;
+- usurpation (8.2): nobles + heirs + church on the map, not in exile or on the Isle of Man,
+  +1 for holding London alone; the PRETENDER needs more than the KING, so the difference counts,
+  more as the campaign's last turn nears;
+- material: steps on the map and in exile;
+- battles pending (6.0): for each contested area, the chance of winning (Lanchester estimate
+  from strength x firepower, +1 firepower for a defender on its shield/crown/city, 6.4) times
+  what is at stake;
+- threats: enemy blocks next to own heirs not covered by friendly strength;
+- supply (7.1, 7.2): blocks over the area's limit each lose a step per supply phase.
+"""
+
+from __future__ import annotations
+
+from ..components import CHURCH, HEIR, NOBLE
+from ..game import NA, NB, OVER, Game, C
+from .odds import UNKNOWN_BLOCK, quick_odds
+
+W = {"win": 10000.0, "heir": 30.0, "usurp": 6.0, "step": 1.0, "battle": 1.6, "threat": 1.2,
+     "supply": 1.5, "exile_heir": -1.0}
+
+MIDDLESEX = C.area_id["Middlesex"]
+ISLE_OF_MAN = C.area_id.get("Isle of Man", -1)
+#: Areas that never count for usurpation (8.2): the exiles and the Isle of Man.
+NO_COUNT = frozenset([a for a in range(NA) if C.kind[a] != "land"])
+#: Supply limit per area (7.1, 7.2): 4, 5 with a city, 2 in Ireland and Scotland.
+SUPPLY_LIMIT = [5 if C.city[a] else 4 for a in range(NA)]
+for _name in ("Ireland", "Scotland"):
+    if _name in C.area_id:
+        SUPPLY_LIMIT[C.area_id[_name]] = 2
+NEIGHBOURS = [tuple(x for x, _k in C.neighbours[a]) for a in range(NA)]
+COUNTS_FOR_USURPATION = frozenset((HEIR, NOBLE, CHURCH))
+_UNK_POWER = UNKNOWN_BLOCK[0] * UNKNOWN_BLOCK[2]
+
+
+def _defends_home(b: int, a: int) -> bool:
+    """Whether block b fights with +1 firepower defending area a (its shield, crown, city)."""
+    return a in C.shield_areas[b] or (C.crown[a] and C.btype[b] == HEIR) or C.home_area[b] == a
+
+
+def usurpation_count(g: Game, side: int) -> int:
+    """8.2 count of ``side`` in ``g``: its nobles, heirs and church on the map outside exile and
+    the Isle of Man, plus one for London (Middlesex) held alone."""
+    n = 0
+    loc, owner = g.loc, g.owner
+    london = [0, 0]
+    for b in range(NB):
+        a = loc[b]
+        if a >= NA:
+            continue
+        o = owner(b)
+        if a == MIDDLESEX:
+            london[o] += 1
+        if o == side and a not in NO_COUNT and C.btype[b] in COUNTS_FOR_USURPATION:
+            n += 1
+    if london[side] and not london[1 - side]:
+        n += 1
+    return n
+
+
+def evaluate(g: Game, side: int) -> float:
+    """Score ``g`` for ``side`` (0/1); higher is better. See the module docstring for terms."""
+    if g.phase == OVER:
+        return W["win"] if g.winner == side else -W["win"]
+    e = 1 - side
+    loc, strength, owner, shown = g.loc, g.strength, g.owner, g.shown
+    own_cnt = [0] * NA
+    en_cnt = [0] * NA
+    own_pow = [0.0] * NA
+    en_pow = [0.0] * NA
+    own_steps = en_steps = 0.0
+    heirs_on_map = []
+    score = 0.0
+    for b in range(NB):
+        a = loc[b]
+        if a >= NA:
+            continue
+        if owner(b) == side:
+            own_cnt[a] += 1
+            s = strength[b]
+            own_steps += s
+            fp = C.firepower[b]
+            own_pow[a] += s * fp
+            if C.btype[b] == HEIR:
+                heirs_on_map.append((b, a))
+        else:
+            en_cnt[a] += 1
+            if shown[b]:
+                en_steps += strength[b]
+                en_pow[a] += strength[b] * C.firepower[b]
+            else:
+                en_steps += UNKNOWN_BLOCK[0]
+                en_pow[a] += _UNK_POWER
+    score += W["step"] * (own_steps - en_steps)
+    # Heirs alive: losing all loses the game (9.0); each one is a large asset.
+    score += W["heir"] * (len(g.heirs_alive(side)) - len(g.heirs_alive(e)))
+    # Usurpation (8.2), weighted up as the political turn nears.
+    urgency = 1.0 + g.turn / 7.0
+    score += W["usurp"] * urgency * (usurpation_count(g, side) - usurpation_count(g, e))
+    # Battles to come: contested areas.
+    for a in range(NA):
+        if own_cnt[a] and en_cnt[a]:
+            defender_is_me = g.attacker[a] == e
+            mine, theirs = own_pow[a], en_pow[a]
+            if defender_is_me:
+                mine *= 1.25
+            elif g.attacker[a] == side:
+                theirs *= 1.25
+            p = quick_odds(mine, theirs)
+            stake = own_pow[a] / 2 + en_pow[a] / 2 + 4
+            score += W["battle"] * (p - 0.5) * stake
+        if own_cnt[a] > SUPPLY_LIMIT[a]:
+            score -= W["supply"] * (own_cnt[a] - SUPPLY_LIMIT[a])
+    # Threats to heirs: enemy power next door beyond the friendly power in the heir's area.
+    for b, a in heirs_on_map:
+        if C.kind[a] == "exile":
+            score += W["exile_heir"]
+            continue
+        threat = en_pow[a] + sum(en_pow[x] for x in NEIGHBOURS[a])
+        cover = own_pow[a]
+        if threat > cover:
+            w = 3.0 if g.crowned[side] == b else 1.0
+            score -= W["threat"] * w * (threat - cover) / 4.0
+    return score

@@ -1,0 +1,112 @@
+"""The ``hard`` agent: determinized Monte Carlo search (ISMCTS-style) over the normal agent's
+best candidates.
+
+Each iteration draws a fresh determinization of the game (``determinize.py``: the enemy hand,
+undrawn deck, unrevealed enemy blocks and the dice re-sampled from the agent's generator), picks
+a root candidate by UCB1, applies it and plays a short rollout with a fast greedy policy for both
+sides (one-ply evaluation on the determinized game, which is a sample, so the rollout may read
+it) for ``ROLLOUT_DECISIONS`` decisions, then scores the position with ``evaluate``. Values are
+averaged per candidate across samples (information-set statistics at the root); the most
+valuable candidate is returned. The normal agent's ranking gives the candidates (the best
+``CANDIDATES``) and a prior that is blended into the mean so that few iterations still play like
+``normal``.
+
+Bounded by ``iterations`` (reproducible tournaments) or by ``budget_ms`` wall-clock time
+(default 1000 ms, the browser setting); a budget of 0 iterations plays as ``normal``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..game import CARDS, MULLIGAN, OVER, Game
+from .determinize import determinize
+from .evaluate import evaluate
+from .normal import NormalAgent, after, card_choice, mulligan_choice, rank_actions
+
+CANDIDATES = 4
+ROLLOUT_DECISIONS = 12
+ROLLOUT_SAMPLE = 10        # rollout policy: at most this many legal actions are scored
+PRIOR_WEIGHT = 2.0         # the normal ranking counts as this many virtual visits
+UCB_C = 6.0
+
+
+def rollout_policy(d: Game, s: int, rnd: random.Random):
+    """Fast policy for rollouts: rule-based cards and mulligans, otherwise one-ply greedy
+    over a random subset of at most ROLLOUT_SAMPLE legal actions."""
+    legal = d.legal_actions(s)
+    if len(legal) == 1:
+        return legal[0]
+    if d.phase == CARDS:
+        return card_choice(d, s, legal)
+    if d.phase == MULLIGAN:
+        return mulligan_choice(d, s, legal)
+    pool = legal if len(legal) <= ROLLOUT_SAMPLE else rnd.sample(legal, ROLLOUT_SAMPLE)
+    best, best_v = pool[0], None
+    for a in pool:
+        v = evaluate(after(d, s, a), s) + (0.4 if a[0] == "activate" else 0.0)
+        if best_v is None or v > best_v:
+            best, best_v = a, v
+    return best
+
+
+class HardAgent(NormalAgent):
+    """The ``hard`` level. ``iterations``: fixed number of search iterations per decision
+    (reproducible); otherwise ``budget_ms`` (milliseconds of wall-clock time, default 1000)."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, iterations: int | None = None, budget_ms: float = 1000.0):
+        super().__init__(seed)
+        self.iterations = iterations
+        self.budget_ms = budget_ms
+
+    def choose(self, game: Game, side: int):
+        """Return one of ``game.legal_actions(side)``; raises ValueError if there is none."""
+        start = time.perf_counter()
+        # Card play and mulligans are secret, simultaneous choices: search over them would
+        # need the enemy's policy; the rules of the normal level decide them.
+        legal, d0, rule = self.prepare(game, side)
+        if rule is not None:
+            return rule
+        ranked = sorted(rank_actions(d0, side, legal, self.rnd), key=lambda t: (-t[0], t[1]))
+        cands = [legal[i] for _v, i in ranked[:CANDIDATES]]
+        if len(cands) == 1:
+            return cands[0]
+        prior = [v for v, _i in ranked[:CANDIDATES]]
+        lo = min(prior)
+        spread = (max(prior) - lo) or 1.0
+        # Values are normalised to the prior's spread so UCB's constant has one scale.
+        total = [PRIOR_WEIGHT * (p - lo) / spread for p in prior]
+        visits = [PRIOR_WEIGHT] * len(cands)
+        deadline = None if self.iterations is not None else start + self.budget_ms / 1000.0 * 0.9
+        n = 0
+        while True:
+            if self.iterations is not None:
+                if n >= self.iterations:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+            n += 1
+            logn = math.log(sum(visits))
+            k = max(range(len(cands)),
+                    key=lambda j: total[j] / visits[j] + UCB_C * math.sqrt(logn / visits[j]))
+            d = determinize(game, side, self.rnd)
+            if cands[k] not in d.legal_actions(side):
+                continue
+            d._apply_legal(side, cands[k])
+            for _ in range(ROLLOUT_DECISIONS):
+                if d.phase == OVER:
+                    break
+                act = d.active_sides()
+                if not act:
+                    break
+                s = act[0]
+                d._apply_legal(s, rollout_policy(d, s, self.rnd))
+            v = (evaluate(d, side) - lo) / spread
+            total[k] += max(-5.0, min(5.0, v))
+            visits[k] += 1
+        best = max(range(len(cands)), key=lambda j: (total[j] / visits[j], -j))
+        return cands[best]

@@ -1,0 +1,157 @@
+"""The ``normal`` agent: one-ply lookahead with a hand-written evaluation, and rules for cards.
+
+Every decision is taken on a determinized copy of the game (``determinize.py``), so it depends on
+the side's observation and the agent's own generator only.
+
+- Card play (1.1): the highest AP card first (tempo: the higher card is Player 1 and moves
+  first), Plague when an enemy holds a city, other events (low AP) kept for late turns.
+- Mulligan (5.1): asks for one whenever allowed (the hand is weak by definition); answers a
+  mulligan with a redeal when its own hand is below the average AP.
+- Action phase (5.0): each move, sea move, recruit and event action is scored by applying it
+  to the copy and evaluating the result (``evaluate.py``); an activation is scored by the best
+  sequence of up to ``MOVES_PER_ACTIVATION`` greedy moves it opens. ``end`` when nothing helps.
+- Battles (6.0) and the other phases: the same one-ply evaluation; actions with dice (fire,
+  charge, treachery, treason) are averaged over a few re-seeded copies.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..agents import Agent
+from ..components import load_components
+from ..game import ACTION, CARDS, MULLIGAN, Game
+from .determinize import determinize
+from .evaluate import evaluate
+
+C = load_components()
+MOVES_PER_ACTIVATION = 3
+DICE_KINDS = frozenset(("fire", "charge", "treachery", "treason"))
+DICE_SAMPLES = 3
+AVERAGE_HAND_AP = 17
+
+
+def card_choice(g: Game, side: int, legal: list) -> object:
+    """Rule-based card play (1.1): ``legal`` holds ``play`` actions. Returns one of them."""
+    from .evaluate import NA
+    enemy_in_city = any(C.city[g.loc[b]] for b in range(len(g.loc))
+                        if g.loc[b] < NA and g.owner(b) != side)
+
+    def key(action):
+        c = action[1]
+        ev = C.card_event[c]
+        if ev == "plague":
+            return 3.5 if enemy_in_city else -1
+        if ev is not None:
+            return C.card_ap[c] - (2 if g.turn < 6 else 0)
+        return C.card_ap[c]
+    return max(legal, key=key)
+
+
+def mulligan_choice(g: Game, side: int, legal: list) -> object:
+    """5.1: mulligan whenever allowed; redeal when the own hand is below average AP."""
+    kinds = {a.kind: a for a in legal}
+    if "mulligan" in kinds:
+        return kinds["mulligan"]
+    if "redeal" in kinds:
+        hand_ap = sum(C.card_ap[c] for c in g.hands[side])
+        return kinds["redeal"] if hand_ap < AVERAGE_HAND_AP else kinds["keep"]
+    return legal[0]
+
+
+def after(d: Game, side: int, action) -> Game:
+    """A copy of ``d`` with ``action`` applied."""
+    g2 = d.copy()
+    g2._apply_legal(side, action)
+    return g2
+
+
+def score_action(d: Game, side: int, action, rnd: random.Random) -> float:
+    """One-ply value of ``action`` in determinized game ``d`` (averaged over dice if any)."""
+    if action[0] in DICE_KINDS:
+        from .. import rng as grng
+        total = 0.0
+        for _ in range(DICE_SAMPLES):
+            g2 = d.copy()
+            g2.rng = grng.seed_state(rnd.getrandbits(64))
+            g2._apply_legal(side, action)
+            total += evaluate(g2, side)
+        return total / DICE_SAMPLES
+    return evaluate(after(d, side, action), side)
+
+
+def activation_value(d: Game, side: int, action) -> float:
+    """Value of activating an area: the best greedy sequence of moves it opens (5.2)."""
+    g2 = after(d, side, action)
+    area = action[1]
+    best = evaluate(g2, side) - 0.5       # an activation that moves nobody wastes an AP
+    for _ in range(MOVES_PER_ACTIVATION):
+        if g2.phase != ACTION or g2.acting != side:
+            break
+        moves = [a for a in g2.legal_actions(side) if a[0] == "move" and g2.loc[a[1]] == area]
+        if not moves:
+            break
+        top, top_v = None, best
+        for m in moves:
+            v = evaluate(after(g2, side, m), side)
+            if v > top_v + 1e-9:
+                top, top_v = m, v
+        if top is None:
+            break
+        g2 = after(g2, side, top)
+        best = top_v
+    return best
+
+
+def rank_actions(d: Game, side: int, legal: list, rnd: random.Random) -> list[tuple[float, int]]:
+    """Scores of every legal action in ``d``: a list of (value, index into legal)."""
+    base = evaluate(d, side)
+    out = []
+    for i, a in enumerate(legal):
+        k = a[0]
+        if k == "end":
+            v = base
+        elif k == "activate":
+            v = activation_value(d, side, a)
+        else:
+            v = score_action(d, side, a, rnd)
+        out.append((v, i))
+    return out
+
+
+class NormalAgent(Agent):
+    """The ``normal`` level (see the module docstring). ``seed`` seeds its own generator."""
+
+    name = "normal"
+
+    def __init__(self, seed: int = 0, noise: float = 0.0):
+        self.rnd = random.Random(seed)
+        self.noise = noise
+
+    def prepare(self, game: Game, side: int):
+        """Common first steps of a decision: ``(legal, determinized copy, rule_choice)``;
+        ``rule_choice`` is the action when one is forced or a rule decides (cards, mulligans),
+        else None. Raises ValueError if ``side`` has no legal action. Always draws one
+        determinization, so the agent's generator advances the same way at every level."""
+        legal = game.legal_actions(side)
+        if not legal:
+            raise ValueError("no legal action: this side has no decision to make now")
+        d = determinize(game, side, self.rnd)
+        if len(legal) == 1:
+            return legal, d, legal[0]
+        if game.phase == CARDS:
+            return legal, d, card_choice(d, side, legal)
+        if game.phase == MULLIGAN:
+            return legal, d, mulligan_choice(d, side, legal)
+        return legal, d, None
+
+    def choose(self, game: Game, side: int):
+        """Return one of ``game.legal_actions(side)``; raises ValueError if there is none."""
+        legal, d, rule = self.prepare(game, side)
+        if rule is not None:
+            return rule
+        scored = rank_actions(d, side, legal, self.rnd)
+        if self.noise:
+            scored = [(v + self.rnd.gauss(0.0, self.noise), i) for v, i in scored]
+        v, i = max(scored, key=lambda t: (t[0], -t[1]))
+        return legal[i]

@@ -1,0 +1,99 @@
+"""Tournaments between two agents: both sides of every seed, with a Wilson 95% interval.
+
+Game ``i`` (0-based) of a tournament with seed ``S`` uses game seed ``S * 100003 + i // 2``;
+agent A is Lancaster in even games and York in odd games, so each pairing of seeds is played
+from both sides. Agent seeds derive from the game seed, so a tournament is reproducible when
+the agents are iteration-bounded.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ..agents import get_agent
+from ..setup import new_game
+
+MAX_DECISIONS = 20000     # a safety net: a game this long is scored a draw
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a proportion k/n (95% for z=1.96); (0, 1) when n is 0."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def play_game(scenario: str, a: str, b: str, index: int, seed: int, options: dict) -> dict:
+    """Play game ``index`` of a tournament; returns a JSON-ready record of it.
+
+    ``options``: keyword options for agents named "hard" (``iterations`` or ``budget_ms``).
+    Record keys: game, scenario, seed, a_side, winner ("a", "b" or None), winner_side,
+    reason, decisions, seconds, a_ms_max / b_ms_max (slowest decision of each agent).
+    """
+    gseed = seed * 100003 + index // 2
+    a_side = index % 2           # 0: A is Lancaster
+    g = new_game(scenario, seed=gseed)
+    names = {a_side: a, 1 - a_side: b}
+    agents = {s: get_agent(names[s], gseed * 2 + s, **(options if names[s] == "hard" else {}))
+              for s in (0, 1)}
+    slowest = {0: 0.0, 1: 0.0}
+    t0 = time.perf_counter()
+    n = 0
+    while not g.is_over and n < MAX_DECISIONS:
+        s = g.active_sides()[0]
+        t = time.perf_counter()
+        act = agents[s].choose(g, s)
+        slowest[s] = max(slowest[s], time.perf_counter() - t)
+        g.apply(s, act)
+        n += 1
+    winner = None
+    if g.is_over and g.winner >= 0:
+        winner = "a" if g.winner == a_side else "b"
+    return {"game": index, "scenario": scenario, "seed": gseed,
+            "a_side": "Lancaster" if a_side == 0 else "York", "winner": winner,
+            "winner_side": ("Lancaster", "York")[g.winner] if g.winner >= 0 else None,
+            "reason": g.reason, "decisions": n, "seconds": round(time.perf_counter() - t0, 3),
+            "a_ms_max": round(slowest[a_side] * 1000, 1),
+            "b_ms_max": round(slowest[1 - a_side] * 1000, 1)}
+
+
+def _job(args):
+    return play_game(*args)
+
+
+def run_tournament(scenario: str, a: str, b: str, games: int, seed: int, options: dict,
+                   workers: int = 1, on_game=None) -> dict:
+    """Play ``games`` games of A against B; call ``on_game(record)`` after each (in game order)
+    and return the summary: games, a_wins, b_wins, draws, a_win_rate, a_win_rate_ci95,
+    a_wins_as_lancaster, a_wins_as_york, plus the pairing's settings."""
+    jobs = [(scenario, a, b, i, seed, options) for i in range(games)]
+    records = []
+    if workers > 1 and games > 1:
+        import multiprocessing
+        with multiprocessing.Pool(workers) as pool:
+            for rec in pool.imap(_job, jobs):
+                records.append(rec)
+                if on_game:
+                    on_game(rec)
+    else:
+        for job in jobs:
+            rec = _job(job)
+            records.append(rec)
+            if on_game:
+                on_game(rec)
+    a_wins = sum(r["winner"] == "a" for r in records)
+    b_wins = sum(r["winner"] == "b" for r in records)
+    lo, hi = wilson(a_wins, games)
+    return {"summary": True, "scenario": scenario, "a": a, "b": b, "seed": seed,
+            "options": options, "games": games, "a_wins": a_wins, "b_wins": b_wins,
+            "draws": games - a_wins - b_wins,
+            "a_win_rate": round(a_wins / games, 4) if games else 0.0,
+            "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
+            "a_wins_as_lancaster": sum(r["winner"] == "a" and r["a_side"] == "Lancaster"
+                                       for r in records),
+            "a_wins_as_york": sum(r["winner"] == "a" and r["a_side"] == "York" for r in records)}

@@ -1,0 +1,63 @@
+"""AI agents (issue 6): legal actions always, whole games of every scenario, odds, tournaments."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from richard3 import new_game
+from richard3.agents import get_agent
+from richard3.ai.odds import battle_odds
+from richard3.ai.tournament import run_tournament, wilson
+
+
+@pytest.mark.parametrize("scenario", ["1460", "1470", "1483"])
+@pytest.mark.parametrize("a,b", [("easy", "normal"), ("normal", "random"),
+                                 ("hard", "easy")])
+def test_whole_games_with_legal_actions(scenario, a, b):
+    g = new_game(scenario, seed=5)
+    opts = {"iterations": 3}
+    agents = [get_agent(a, 1, **(opts if a == "hard" else {})),
+              get_agent(b, 2, **(opts if b == "hard" else {}))]
+    n = 0
+    while not g.is_over:
+        s = g.active_sides()[0]
+        act = agents[s].choose(g, s)
+        assert act in g.legal_actions(s)
+        g.apply(s, act)
+        n += 1
+        assert n < 20000
+    assert g.winner in (0, 1)
+
+
+def test_get_agent_rejects_unknown_name():
+    with pytest.raises(ValueError, match="unknown agent"):
+        get_agent("grandmaster", 0)
+
+
+def test_battle_odds_favour_the_stronger_side():
+    strong = battle_odds([(4, 0, 3), (3, 1, 2)], [(1, 1, 1)], samples=300)
+    weak = battle_odds([(1, 1, 1)], [(4, 0, 3), (3, 1, 2)], defender_bonus=True, samples=300)
+    assert strong["attacker_wins"] > 0.9 > 0.1 > weak["attacker_wins"]
+    assert abs(strong["attacker_wins"] + strong["defender_wins"] - 1) < 1e-9
+    with pytest.raises(ValueError):
+        battle_odds([], [(1, 1, 1)])
+
+
+def test_wilson_interval():
+    lo, hi = wilson(65, 100)
+    assert 0.55 < lo < 0.65 < hi < 0.74
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_tournament_plays_both_sides_and_summarises(capsys):
+    from richard3.__main__ import main
+    main(["tournament", "--scenario", "1483", "--a", "easy", "--b", "random", "--games", "2",
+          "--workers", "1", "--json"])
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [r["a_side"] for r in lines[:2]] == ["Lancaster", "York"]
+    s = lines[-1]
+    assert s["games"] == 2 and s["a_wins"] + s["b_wins"] + s["draws"] == 2
+    assert len(s["a_win_rate_ci95"]) == 2
+    assert run_tournament("1470", "random", "random", 2, 3, {})["games"] == 2
