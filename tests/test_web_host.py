@@ -1,0 +1,118 @@
+"""The page's game host (web/game_host.py) and table rendering (web/table.py), without a browser."""
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
+
+import game_host  # noqa: E402
+import table  # noqa: E402
+from game_host import GameHost, SaveError  # noqa: E402
+
+
+def play_to_end(host, rng, limit=5000):
+    for _ in range(limit):
+        st = json.loads(host.status())
+        if st["over"]:
+            return st
+        if st["ai_pending"]:
+            host.ai_step()
+            continue
+        side = st["humans"][0]
+        view = json.loads(host.view(side))
+        host.act(side, rng.choice(view["actions"]))
+    raise AssertionError("game did not end")
+
+
+def test_human_against_ai_plays_to_the_end():
+    host = GameHost()
+    host.new_game("1483", 5, {"Lancaster": "easy", "York": "human"})
+    st = play_to_end(host, random.Random(1))
+    assert st["winner"] in ("Lancaster", "York")
+    view = json.loads(host.view("York"))
+    assert view["summary"]["reason"]
+    assert "wins" in table.victory(view)
+
+
+def test_view_lists_actions_only_for_a_deciding_human():
+    host = GameHost()
+    host.new_game("1483", 1, {"Lancaster": "human", "York": "human"})
+    st = json.loads(host.status())
+    assert set(st["humans"]) == {"Lancaster", "York"}
+    assert "obs" not in st and "hand" not in json.dumps(st)
+    view = json.loads(host.view("York"))
+    assert view["actions"] and all(isinstance(a, str) for a in view["actions"])
+
+
+def test_rendered_view_holds_nothing_of_the_other_side():
+    host = GameHost()
+    host.new_game("1483", 3, {"Lancaster": "human", "York": "human"})
+    york = json.loads(host.view("York"))
+    lanc = json.loads(host.view("Lancaster"))
+    visible = json.dumps(york["obs"])
+    html = "".join([table.board(york), table.actions_panel(york), table.hand_panel(york["obs"]),
+                    table.boxes_panel(york["obs"]), table.log_panel(york["obs"])])
+    secret = [b["block"] for b in lanc["obs"]["own_blocks"] + lanc["obs"]["pool"]
+              if b["block"] not in visible]
+    assert secret
+    for name in secret:
+        assert f'data-block="{name}"' not in html and f">{name} <b>" not in html, name
+    assert 'data-block="' in html
+    for b in york["obs"]["own_blocks"]:
+        if b["area"] in table.AREAS:
+            assert f'data-block="{b["block"]}"' in html
+
+
+def test_save_round_trip_and_refusals():
+    host = GameHost()
+    host.new_game("1460", 9, {"Lancaster": "human", "York": "normal"})
+    text = host.save()
+    other = GameHost()
+    other.load(text)
+    assert other.game.to_json() == host.game.to_json()
+    assert other.controllers == host.controllers
+    before = other.game.to_json()
+    for bad, words in [("{not json", "not JSON"), ('{"a": 1}', "not a Richard III save"),
+                       (json.dumps({**json.loads(text), "version": 99}), "newer version"),
+                       (json.dumps({**json.loads(text), "game": {"format": "x"}}), "damaged")]:
+        with pytest.raises(SaveError, match=words):
+            other.load(bad)
+        assert other.game.to_json() == before
+
+
+def test_undo_within_the_action_phase():
+    host = GameHost()
+    host.new_game("1483", 2, {"Lancaster": "human", "York": "human"})
+    rng = random.Random(3)
+    for _ in range(200):
+        st = json.loads(host.status())
+        side = st["humans"][0]
+        view = json.loads(host.view(side))
+        if view["can_undo"]:
+            before = host.undo_stack[-1][1].to_json()
+            host.undo(side)
+            assert host.game.to_json() == before
+            return
+        moves = [a for a in view["actions"] if a.startswith("activate")]
+        host.act(side, rng.choice(moves or view["actions"]))
+    pytest.fail("no undoable action was offered")
+
+
+def test_hint_is_a_legal_notation():
+    host = GameHost()
+    host.new_game("1470", 4, {"Lancaster": "human", "York": "easy"})
+    st = json.loads(host.status())
+    while st["ai_pending"]:
+        st = json.loads(host.ai_step())
+    side = st["humans"][0]
+    assert host.hint(side) in json.loads(host.view(side))["actions"]
+
+
+def test_scenarios_have_history():
+    names = {s["id"]: s for s in game_host.scenarios()}
+    assert set(names) == {"1460", "1470", "1483"}
+    assert all(s["history"] for s in names.values())

@@ -1,0 +1,226 @@
+"""The authoritative game of the page, kept in the PyScript worker (worker.py exports it).
+
+Hidden information never leaves this module except through ``Game.observation(side)`` of the
+side the page asks for, and through ``save()`` (a save holds the whole state; the page keeps
+it in localStorage and never renders it). The page only ever gets, per call, a JSON string:
+
+- ``status()``: public facts only (who must decide, whether an AI must move, the winner),
+  so that the page can put up a hand-over screen *before* asking for a side's private view;
+- ``view(side)``: that side's observation, plus its legal actions' notations when it is a
+  human side that must decide now.
+
+Pure Python, no browser import, so tests/test_game_host.py runs it directly.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import richard3
+from richard3.components import SIDE_NAMES
+
+SAVE_FORMAT = "richard3-save"
+SAVE_VERSION = 1
+LEVELS = ("easy", "normal", "hard")
+SIDES = ("Lancaster", "York")
+
+
+class SaveError(ValueError):
+    """A save file the page must refuse; the message is shown to the player as it is."""
+
+
+class _RandomAgent:
+    """Stand-in used while richard3.agents (the AI issue) has no agent of the wanted level."""
+
+    def __init__(self, seed):
+        self.rng = random.Random(seed)
+
+    def choose(self, game, side):
+        return self.rng.choice(game.legal_actions(side))
+
+
+def make_agent(level: str, seed):
+    """The AI of `level`, falling back to weaker levels and finally to a random player."""
+    try:
+        from richard3.agents import get_agent
+    except ImportError:
+        return _RandomAgent(seed)
+    for name in (level, "easy", "random"):
+        try:
+            return get_agent(name, seed)
+        except Exception:  # level not registered (yet): try the next one
+            continue
+    return _RandomAgent(seed)
+
+
+def scenarios() -> list[dict]:
+    """Every scenario's id, name and line of history, for the new-game screen."""
+    out = []
+    for sid in richard3.SCENARIO_IDS:
+        sc = richard3.load_scenario(sid)
+        out.append({"id": sid, "name": sc.name, "history": sc.history})
+    return out
+
+
+class GameHost:
+    """One game and who plays each side ("human" or an AI level)."""
+
+    def __init__(self):
+        self.game = None
+        self.controllers = {}  # side name -> "human" | "easy" | "normal" | "hard"
+        self.agents = {}
+        self.undo_stack = []   # (side, Game) snapshots the current human decider may go back to
+
+    # ---------------------------------------------------------------- starting and loading
+    def new_game(self, scenario: str, seed, controllers: dict) -> str:
+        seed = int(seed) if seed not in (None, "") else random.randrange(1 << 30)
+        self._set_controllers(controllers, seed)
+        self.game = richard3.new_game(str(scenario), seed=seed)
+        self.undo_stack = []
+        return self.status()
+
+    def _set_controllers(self, controllers: dict, seed: int) -> None:
+        ctl = {}
+        for side in SIDES:
+            who = controllers.get(side, "human")
+            if who != "human" and who not in LEVELS:
+                raise SaveError(f"unknown player for {side}: {who!r}")
+            ctl[side] = who
+        self.controllers = ctl
+        self.agents = {side: make_agent(who, seed + i) for i, (side, who) in
+                       enumerate(ctl.items()) if who != "human"}
+
+    def save(self) -> str:
+        """The whole game as a versioned save (JSON text); hidden state included: never render."""
+        if self.game is None:
+            raise SaveError("no game to save")
+        return json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                           "app": richard3.__version__, "controllers": self.controllers,
+                           "scenario": self.game.scenario,
+                           "game": json.loads(self.game.to_json())}, separators=(",", ":"))
+
+    def load(self, text: str) -> str:
+        """Replace the game by a save; on any problem raise SaveError and keep the current game."""
+        game, controllers = parse_save(text)
+        self.game = game
+        self._set_controllers(controllers, game.seed if isinstance(game.seed, int) else 0)
+        self.undo_stack = []
+        return self.status()
+
+    # ---------------------------------------------------------------------- what is going on
+    def _human(self, side: str) -> bool:
+        return self.controllers.get(side) == "human"
+
+    def status(self) -> str:
+        """Public facts only: safe to hold in the page whoever is looking at it."""
+        g = self.game
+        if g is None:
+            return json.dumps({"game": False})
+        active = [SIDE_NAMES[s] for s in g.active_sides()]
+        humans = [s for s in active if self._human(s)]
+        ai = [s for s in active if not self._human(s)]
+        return json.dumps({
+            "game": True, "scenario": g.scenario, "controllers": self.controllers,
+            "active": active, "humans": humans, "ai_pending": bool(ai),
+            "over": g.is_over, "winner": SIDE_NAMES[g.winner] if g.winner >= 0 else None,
+            "reason": g.reason or None, "campaign": g.campaign, "turn": g.turn,
+        })
+
+    def view(self, side: str) -> str:
+        """What `side` may see, and its legal actions if it is a human side deciding now."""
+        g = self.game
+        s = SIDES.index(side)
+        deciding = self._human(side) and s in g.active_sides()
+        actions = [str(a) for a in g.legal_actions(s)] if deciding else []
+        out = {"side": side, "obs": g.observation(s), "actions": actions,
+               "controllers": self.controllers,
+               "can_undo": deciding and bool(self.undo_stack) and self.undo_stack[-1][0] == side}
+        if g.is_over:
+            out["summary"] = self.summary()
+        return json.dumps(out)
+
+    def summary(self) -> dict:
+        """Public end-of-game figures (the game is over, so nothing here is secret any more)."""
+        g = self.game
+        st = list(g.stats) + [0] * 5
+        return {"winner": SIDE_NAMES[g.winner] if g.winner >= 0 else None, "reason": g.reason,
+                "blocks_lost": {"Lancaster": st[0], "York": st[1]}, "battles": st[2],
+                "campaigns_as_king": {"Lancaster": st[3], "York": st[4]},
+                "campaign": g.campaign, "turn": g.turn}
+
+    # ------------------------------------------------------------------------- deciding
+    def act(self, side: str, notation: str) -> str:
+        """Apply a human side's action (raises richard3.IllegalAction if it is not legal)."""
+        if not self._human(side):
+            raise richard3.IllegalAction(f"{side} is played by the AI")
+        g = self.game
+        before = g.copy()
+        g.apply(side, notation)
+        # Undo is offered only while nothing random happened and nothing new was shown:
+        # the same phase, the same side acting, and the generator untouched.
+        if (g.rng == before.rng and g.phase == before.phase and g.acting == before.acting
+                and g.campaign == before.campaign and g.turn == before.turn
+                and g.shown == before.shown and SIDES.index(side) in g.active_sides()):
+            self.undo_stack.append((side, before))
+        else:
+            self.undo_stack = []
+        return self.status()
+
+    def undo(self, side: str) -> str:
+        if not self.undo_stack or self.undo_stack[-1][0] != side:
+            raise richard3.IllegalAction("nothing to undo")
+        self.game = self.undo_stack.pop()[1]
+        return self.status()
+
+    def ai_step(self) -> str:
+        """Let one AI side that must decide now make one decision."""
+        g = self.game
+        for s in g.active_sides():
+            name = SIDE_NAMES[s]
+            if not self._human(name):
+                action = self.agents[name].choose(g.copy(), s)
+                g.apply(s, action)
+                self.undo_stack = []
+                break
+        return self.status()
+
+    def hint(self, side: str) -> str:
+        """The AI's suggestion for a human side (its notation), decided from a copy."""
+        g = self.game
+        s = SIDES.index(side)
+        if s not in g.active_sides():
+            return ""
+        agent = make_agent("normal", g.turn * 7919 + len(g.log))
+        return str(agent.choose(g.copy(), s))
+
+
+def parse_save(text) -> tuple:
+    """Check a save and return (Game, controllers); raise SaveError with a clear message."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        raise SaveError("This file is not a Richard III save (it is not JSON).") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveError("This file is not a Richard III save.")
+    version = data.get("version")
+    if not isinstance(version, int):
+        raise SaveError("This save has no version number; it cannot be loaded.")
+    if version > SAVE_VERSION:
+        raise SaveError(f"This save comes from a newer version of the game (save format "
+                        f"{version}); this page reads format {SAVE_VERSION}. Update the game.")
+    controllers = data.get("controllers")
+    if not isinstance(controllers, dict):
+        raise SaveError("This save is damaged: it does not say who plays each side.")
+    try:
+        game = richard3.Game.from_json(data.get("game"))
+        game.active_sides()  # the state must be usable, not only well-formed
+        game.observation(0)
+        game.observation(1)
+    except Exception as exc:
+        raise SaveError(f"This save is damaged and cannot be loaded ({exc}).") from None
+    for side in SIDES:
+        who = controllers.get(side, "human")
+        if who != "human" and who not in LEVELS:
+            raise SaveError(f"This save is damaged: unknown player {who!r} for {side}.")
+    return game, controllers

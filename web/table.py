@@ -1,0 +1,214 @@
+"""HTML for the table, built from one side's view (game_host.GameHost.view) and nothing else.
+
+Every function here returns a string of HTML; main.py puts it into the page. Because the only
+input is the observation of the side being shown, nothing private to the other side can end
+up in the page. Every game control is a <button data-action="NOTATION"> for exactly the
+notations the engine listed as legal; own blocks carry data-block, enemy blocks never do.
+
+Pure Python, no browser import, so tests/test_table.py checks it directly.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from richard3 import load_components
+
+C = load_components()
+AREAS = list(C.area_names)
+
+PROMPTS = {
+    "mulligan": "Keep your hand, or ask for a new deal (1.1).",
+    "cards": "Choose the card to play this turn, in secret (1.1).",
+    "action": "Spend your AP: activate an area, move, sea move or recruit; End when done (5.0).",
+    "battle": "Fight the battle: choose what to do this battle round (6.0).",
+    "supply": "Supply: choose which blocks to reduce or send home (7.0).",
+    "political": "Political turn: decide the goes-home moves and usurpation (8.0).",
+    "over": "The game is over.",
+}
+
+# The verb of a notation ("move Rivers/L: A > B" -> "move"), to group the buttons.
+VERB_TITLES = {
+    "keep": "Hand", "mulligan": "Hand", "redeal": "Hand", "play": "Play a card",
+    "activate": "Activate an area", "muster": "Muster", "move": "Move", "sea": "Sea move",
+    "recruit": "Recruit", "end": "Finish",
+}
+
+
+def e(value) -> str:
+    return escape(str(value), quote=True)
+
+
+def action_button(notation: str, label: str | None = None, extra: str = "") -> str:
+    return (f'<button type="button" class="action{extra}" data-action="{e(notation)}">'
+            f'{e(label or notation)}</button>')
+
+
+def group_actions(actions: list[str]) -> list[tuple[str, list[str]]]:
+    """Actions grouped by verb, in the engine's order of first appearance."""
+    groups: dict[str, list[str]] = {}
+    for a in actions:
+        verb = a.split(" ", 1)[0].rstrip(":")
+        groups.setdefault(VERB_TITLES.get(verb, verb.capitalize()), []).append(a)
+    return list(groups.items())
+
+
+def prompt(view: dict) -> str:
+    obs = view["obs"]
+    if obs.get("winner"):
+        return f"{obs['winner']} wins: {obs.get('reason') or ''}"
+    if not view["actions"]:
+        waiting = " and ".join(obs.get("active") or []) or "nobody"
+        return f"Waiting for {waiting}."
+    text = PROMPTS.get(obs["phase"], f"{obs['phase']}: choose an action.")
+    if obs["phase"] == "action" and obs.get("ap"):
+        text = f"{obs['ap']} AP left. " + text
+    return f"{view['side']}: {text}"
+
+
+def status_bar(obs: dict) -> str:
+    items = [("Scenario", obs["scenario"]), ("Campaign", f"{obs['campaign']} of {obs['last_campaign']}"),
+             ("Turn", f"{obs['turn']} of 7"), ("Phase", obs["phase"]), ("KING", obs["king"]),
+             ("Player 1", obs.get("player1") or "not yet")]
+    if obs["phase"] == "action":
+        items.append(("Acting", obs.get("acting") or "-"))
+        items.append(("AP", obs.get("ap", 0)))
+    if obs.get("event"):
+        items.append(("Event", obs["event"]))
+    return "".join(f'<span class="stat"><b>{e(k)}:</b> {e(v)}</span>' for k, v in items)
+
+
+def block_chip(b: dict, side: str, kings: dict) -> str:
+    """One own block: name, strength, marks; data-block for tests and assistive tools."""
+    name = b["block"]
+    marks = []
+    if kings.get(side) == name:
+        marks.append("KING" if b.get("_king") else "crowned")
+    label = f"{side} block {name}, strength {b['strength']}"
+    if b.get("moved"):
+        marks.append("moved")
+    if marks:
+        label += ", " + ", ".join(marks)
+    return (f'<span class="block side-{e(side.lower())}" data-block="{e(name)}" role="img" '
+            f'aria-label="{e(label)}">{e(name)} <b>{e(b["strength"])}</b>'
+            + "".join(f' <i class="mark">{e(m)}</i>' for m in marks) + "</span>")
+
+
+def enemy_chip(side: str) -> str:
+    """A face-down enemy block: its colour and a label, never its identity."""
+    return (f'<span class="block face-down side-{e(side.lower())}" role="img" '
+            f'aria-label="{e(side)} block">{e(side[0])}</span>')
+
+
+def revealed_chip(b: dict, side: str) -> str:
+    return (f'<span class="block revealed side-{e(side.lower())}" role="img" '
+            f'aria-label="{e(side)} block {e(b["block"])}, strength {e(b["strength"])}, '
+            f'revealed">{e(b["block"])} <b>{e(b["strength"])}</b></span>')
+
+
+def board(view: dict) -> str:
+    """Every area with the blocks in it; areas named in the legal actions are highlighted."""
+    obs = view["obs"]
+    side = view["side"]
+    enemy = "York" if side == "Lancaster" else "Lancaster"
+    crowned = obs.get("crowned") or {}
+    own: dict[str, list] = {}
+    for b in obs["own_blocks"]:
+        if crowned.get(side) == b["block"]:
+            b = dict(b, _king=obs["king"] == side)
+        own.setdefault(b["area"], []).append(b)
+    revealed: dict[str, list] = {}
+    for b in obs.get("revealed") or []:
+        revealed.setdefault(b["area"], []).append(b)
+    targets = set()
+    for a in view["actions"]:
+        for area in AREAS:
+            if a.endswith(" " + area) or f"> {area}" in a:
+                targets.add(area)
+    activated = set(obs.get("activated") or [])
+    cells = []
+    for area in AREAS + sorted(set(own) - set(AREAS)):
+        chips = [block_chip(b, side, crowned) for b in own.get(area, [])]
+        shown = revealed.get(area, [])
+        chips += [revealed_chip(b, enemy) for b in shown]
+        hidden = obs["enemy_counts"].get(area, 0) - len(shown)
+        chips += [enemy_chip(enemy) for _ in range(max(0, hidden))]
+        classes = ["area"]
+        notes = []
+        if area in targets:
+            classes.append("target")
+            notes.append("can be chosen")
+        if area in activated:
+            classes.append("activated")
+            notes.append("activated")
+        note = "".join(f'<span class="note">{e(n)}</span>' for n in notes)
+        count = f"{len(own.get(area, []))} {side}, {obs['enemy_counts'].get(area, 0)} {enemy}"
+        cells.append(f'<li class="{" ".join(classes)}" data-area="{e(area)}" '
+                     f'aria-label="{e(area)}: {e(count)}"><h3>{e(area)}</h3>{note}'
+                     f'<div class="blocks">{"".join(chips)}</div></li>')
+    return f'<ul class="areas">{"".join(cells)}</ul>'
+
+
+def actions_panel(view: dict) -> str:
+    if not view["actions"]:
+        return '<p class="muted">No decision for you now.</p>'
+    parts = []
+    for title, acts in group_actions(view["actions"]):
+        buttons = "".join(action_button(a) for a in acts)
+        parts.append(f'<fieldset class="group"><legend>{e(title)} ({len(acts)})</legend>'
+                     f'{buttons}</fieldset>')
+    return "".join(parts)
+
+
+def hand_panel(obs: dict) -> str:
+    cards = "".join(f'<li class="card">{e(c)}</li>' for c in obs.get("hand") or [])
+    played = obs.get("played") or {}
+    shown = ", ".join(f"{k}: {v}" for k, v in played.items() if v)
+    mull = obs.get("mulligan_used") or {}
+    return (f'<h3>Hand ({len(obs.get("hand") or [])} cards)</h3><ul class="hand">{cards}</ul>'
+            f'<p>Cards played: {e(shown or "none shown")}. Enemy hand: '
+            f'{e(obs.get("enemy_hand_size", 0))} cards. Deck: {e(obs.get("deck_size", 0))}.'
+            f'{" Mulligan used." if mull.get(obs["side"]) else ""}</p>')
+
+
+def boxes_panel(obs: dict) -> str:
+    pool = ", ".join(b["block"] + (" (face-down)" if b.get("face_down") else "")
+                     for b in obs.get("pool") or [])
+    minors = "; ".join(f"{k}: {', '.join(v)}" for k, v in (obs.get("minors") or {}).items())
+    crowned = obs.get("crowned") or {}
+    rows = [("Your pool", pool or "empty"), ("Enemy pool", f"{obs.get('enemy_pool_size', 0)} blocks"),
+            ("Minors", minors or "none"), ("Dead", ", ".join(obs.get("dead") or []) or "none"),
+            ("KING", f"{obs['king']} ({crowned.get(obs['king']) or 'none'})"),
+            ("PRETENDER", next((f"{k} ({v})" for k, v in crowned.items()
+                                if k != obs["king"] and v), "none"))]
+    if obs.get("prisoner"):
+        rows.append(("Prisoner", obs["prisoner"]))
+    return "<dl class=\"boxes\">" + "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in rows) + "</dl>"
+
+
+def battle_board(obs: dict) -> str:
+    """The public battle record, as the engine gives it (empty when no battle is on)."""
+    battle = obs.get("battle")
+    if not battle:
+        return ""
+    rows = "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in battle.items()) \
+        if isinstance(battle, dict) else f"<dd>{e(battle)}</dd>"
+    return (f'<section id="battle-board" class="battle-board" aria-label="Battle board">'
+            f'<h3>Battle</h3><dl>{rows}</dl></section>')
+
+
+def log_panel(obs: dict, limit: int = 200) -> str:
+    lines = obs.get("log") or []
+    return "".join(f"<li>{e(line)}</li>" for line in lines[-limit:])
+
+
+def victory(view: dict) -> str:
+    s = view.get("summary") or {}
+    lost = s.get("blocks_lost", {})
+    kings = s.get("campaigns_as_king", {})
+    return (f'<h2>{e(s.get("winner") or "Nobody")} wins</h2><p class="reason">{e(s.get("reason"))}</p>'
+            f'<ul><li>Battles fought: {e(s.get("battles", 0))}</li>'
+            f'<li>Blocks lost: Lancaster {e(lost.get("Lancaster", 0))}, York {e(lost.get("York", 0))}</li>'
+            f'<li>Campaigns as KING: Lancaster {e(kings.get("Lancaster", 0))}, '
+            f'York {e(kings.get("York", 0))}</li>'
+            f'<li>Ended in campaign {e(s.get("campaign"))}, turn {e(s.get("turn"))}</li></ul>')

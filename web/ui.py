@@ -1,0 +1,369 @@
+"""The table on the main thread: new game, play, AI pace, hand-over, saves, victory.
+
+The game itself lives in the worker (worker.py / game_host.py). This module only ever holds
+public status and the view of the one side being shown, renders it with table.py, and sends
+back the notation of the clicked control. Saves are opaque strings handed from the worker to
+localStorage and back: they hold hidden state, so they are never put into the page.
+"""
+
+import asyncio
+import json
+
+from pyscript import document, when, window, workers
+
+import table
+
+AUTOSAVE = "richard3.autosave"
+SLOT_PREFIX = "richard3.slot."
+PACES = {"fast": 0, "normal": 0.6, "slow": 1.5}
+
+state = {"status": None, "shown": None, "busy": False, "scenarios": [], "view": None, "renders": 0}
+
+
+def el(id_):
+    return document.getElementById(id_)
+
+
+def url_param(name):
+    return window.URLSearchParams.new(window.location.search).get(name)
+
+
+def pace_seconds():
+    choice = el("pace").value
+    return PACES.get(choice, 0.6)
+
+
+async def worker():
+    return await workers["ai"]
+
+
+async def call(name, *args):
+    """Call a worker function; return its JSON answer as a dict (errors as {"error": ...})."""
+    ai = await worker()
+    text = await getattr(ai, name)(*args)
+    return json.loads(str(text))
+
+
+def message(text, kind="info"):
+    box = el("message")
+    box.textContent = text or ""
+    box.dataset.kind = kind
+    box.hidden = not text
+
+
+def show_only(section):
+    """Show one of the table's screens: setup, handover, table or victory."""
+    for name in ("setup", "handover", "table", "victory"):
+        el(name).hidden = name != section
+    document.body.dataset.screen = section
+
+
+# ------------------------------------------------------------------------------- new game
+async def open_setup():
+    if not state["scenarios"]:
+        state["scenarios"] = json.loads(str(await (await worker()).scenarios()))
+        el("scenario").innerHTML = "".join(
+            f'<option value="{table.e(s["id"])}">{table.e(s["id"])}: {table.e(s["name"])}</option>'
+            for s in state["scenarios"])
+        el("scenario").value = "1483"
+    show_history()
+    show_only("setup")
+
+
+def show_history(event=None):
+    for s in state["scenarios"]:
+        if s["id"] == el("scenario").value:
+            el("history").textContent = s["history"]
+
+
+@when("change", "#scenario")
+def on_scenario(event):
+    show_history()
+
+
+@when("click", "#start-game")
+async def on_start_game(event):
+    if state["busy"]:
+        return
+    controllers = {"Lancaster": el("player-lancaster").value, "York": el("player-york").value}
+    st = await call("new_game", el("scenario").value, el("seed").value.strip(),
+                    json.dumps(controllers))
+    if "error" in st:
+        message(st["error"], "error")
+        return
+    message("")
+    state["shown"] = None
+    await after_change(st)
+
+
+@when("click", "#continue")
+async def on_continue(event):
+    text = window.localStorage.getItem(AUTOSAVE)
+    if text:
+        await load_save(str(text), keep=True)
+
+
+async def load_save(text, keep=False):
+    """Load a save into the worker; a refused save changes nothing, stored saves included."""
+    st = await call("load", text)
+    if "error" in st:
+        message(st["error"], "error")
+        return False
+    message("Game loaded." if not keep else "")
+    state["shown"] = None
+    el("start-screen").hidden = True
+    el("game").hidden = False
+    await after_change(st)
+    return True
+
+
+# ---------------------------------------------------------------------------- the loop
+async def autosave():
+    answer = await call("save")
+    if "save" in answer:
+        window.localStorage.setItem(AUTOSAVE, answer["save"])
+
+
+def viewer(st):
+    """The side whose view to show: a human who must decide, else the last one shown."""
+    humans = st["humans"]
+    if humans:
+        return state["shown"] if state["shown"] in humans else humans[0]
+    if state["shown"]:
+        return state["shown"]
+    people = [s for s, who in st["controllers"].items() if who == "human"]
+    return people[0] if people else "York"
+
+
+def pass_and_play(st):
+    return all(who == "human" for who in st["controllers"].values())
+
+
+async def after_change(st):
+    """Run AI decisions (at a readable pace) until a human must decide or the game is over."""
+    state["status"] = st
+    await autosave()
+    while st.get("ai_pending") and not st.get("over"):
+        document.body.dataset.thinking = "yes"
+        el("thinking").hidden = False
+        el("thinking").textContent = f"{' and '.join(st['active'])} thinking…"
+        if state["shown"] or not pass_and_play(st):
+            await render(viewer(st))
+        await asyncio.sleep(pace_seconds())
+        st = await call("ai_step")
+        if "error" in st:
+            message(st["error"], "error")
+            break
+        state["status"] = st
+        await autosave()
+    document.body.dataset.thinking = "no"
+    el("thinking").hidden = True
+    side = viewer(st)
+    if st.get("over"):
+        await show_victory(side)
+        return
+    if pass_and_play(st) and side != state["shown"]:
+        show_handover(side)
+        return
+    await render(side)
+
+
+def clear_table():
+    """Remove everything private from the page (before a hand-over)."""
+    for id_ in ("board", "actions", "hand", "boxes", "log", "battle", "status-bar"):
+        el(id_).innerHTML = ""
+    el("prompt").textContent = ""
+    state["view"] = None
+
+
+def show_handover(side):
+    clear_table()
+    el("handover-title").textContent = f"Pass to {side}"
+    el("handover-go").textContent = f"I am {side}: show my side"
+    el("handover-go").dataset.side = side
+    show_only("handover")
+    el("handover-go").focus()
+
+
+@when("click", "#handover-go")
+async def on_handover(event):
+    side = el("handover-go").dataset.side
+    state["shown"] = side
+    await render(side)
+
+
+async def render(side):
+    view = await call("view", side)
+    if "error" in view:
+        message(view["error"], "error")
+        return
+    state["shown"] = side
+    state["view"] = view
+    obs = view["obs"]
+    el("status-bar").innerHTML = table.status_bar(obs)
+    el("prompt").textContent = table.prompt(view)
+    el("board").innerHTML = table.board(view)
+    el("actions").innerHTML = table.actions_panel(view)
+    el("hand").innerHTML = table.hand_panel(obs)
+    el("boxes").innerHTML = table.boxes_panel(obs)
+    el("battle").innerHTML = table.battle_board(obs)
+    el("log").innerHTML = table.log_panel(obs)
+    el("log").scrollTop = el("log").scrollHeight
+    el("undo").disabled = not view.get("can_undo")
+    el("hint").disabled = not view["actions"]
+    el("table-side").textContent = f"You are {side}"
+    document.body.dataset.side = side
+    document.body.dataset.phase = obs["phase"]
+    show_only("table")
+    # A counter that changes with every drawing: tests and tools wait for it after a click.
+    state["renders"] += 1
+    document.body.dataset.view = str(state["renders"])
+
+
+async def show_victory(side):
+    view = await call("view", side)
+    if "error" in view:
+        message(view["error"], "error")
+        return
+    state["view"] = view
+    el("victory-text").innerHTML = table.victory(view)
+    el("victory-log").innerHTML = ('<h3>Log</h3><ol class="log" tabindex="0" aria-label="Game log">'
+                                   + table.log_panel(view["obs"], limit=100000) + "</ol>")
+    el("prompt").textContent = table.prompt(view)
+    show_only("victory")
+    state["renders"] += 1
+    document.body.dataset.view = str(state["renders"])
+
+
+@when("click", "#table")
+async def on_table_click(event):
+    target = event.target.closest("[data-action]")
+    if target is None or state["busy"] or state["view"] is None:
+        return
+    notation = target.dataset.action
+    side = state["view"]["side"]
+    state["busy"] = True
+    try:
+        st = await call("act", side, notation)
+        if "error" in st:
+            message(st["error"], "error")
+            return
+        message("")
+        await after_change(st)
+    finally:
+        state["busy"] = False
+
+
+@when("click", "#undo")
+async def on_undo(event):
+    if state["view"] is None:
+        return
+    st = await call("undo", state["view"]["side"])
+    if "error" in st:
+        message(st["error"], "error")
+        return
+    await after_change(st)
+
+
+@when("click", "#hint")
+async def on_hint(event):
+    if state["view"] is None:
+        return
+    answer = await call("hint", state["view"]["side"])
+    notation = answer.get("hint")
+    if not notation:
+        message(answer.get("error", "No hint now."), "info")
+        return
+    message(f"Hint: {notation}", "info")
+    for button in document.querySelectorAll("[data-action]"):
+        if button.dataset.action == notation:
+            button.classList.add("hinted")
+            button.scrollIntoView()
+            button.focus()
+
+
+@when("click", "#show-victory-log")
+def on_victory_log(event):
+    el("victory-log").hidden = False
+
+
+@when("click", "#victory-new")
+async def on_victory_new(event):
+    await open_setup()
+
+
+# --------------------------------------------------------------------------------- saves
+@when("click", "#export")
+async def on_export(event):
+    answer = await call("save")
+    if "save" not in answer:
+        message(answer.get("error", "Nothing to export."), "error")
+        return
+    download(answer["save"], "richard3-save.json", "application/json")
+
+
+def download(text, filename, mime):
+    """Offer `text` as a file download (a blob: URL of this origin, no request leaves it)."""
+    blob = window.Blob.new([text], {"type": mime})
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = filename
+    link.click()
+    window.URL.revokeObjectURL(url)
+
+
+@when("change", "#import-file")
+async def on_import(event):
+    files = event.target.files
+    if not files or files.length == 0:
+        return
+    text = str(await files.item(0).text())
+    event.target.value = ""
+    await load_save(text)
+
+
+@when("click", "#save-slot")
+async def on_save_slot(event):
+    name = el("slot-name").value.strip()
+    if not name:
+        message("Give the save a name first.", "error")
+        return
+    answer = await call("save")
+    if "save" in answer:
+        window.localStorage.setItem(SLOT_PREFIX + name, answer["save"])
+        message(f"Saved as “{name}”.")
+        list_slots()
+
+
+@when("click", "#load-slot")
+async def on_load_slot(event):
+    name = el("slots").value
+    text = window.localStorage.getItem(SLOT_PREFIX + name) if name else None
+    if text:
+        await load_save(str(text))
+
+
+def list_slots():
+    storage = window.localStorage
+    names = sorted(str(storage.key(i))[len(SLOT_PREFIX):] for i in range(storage.length)
+                   if str(storage.key(i)).startswith(SLOT_PREFIX))
+    el("slots").innerHTML = "".join(f'<option>{table.e(n)}</option>' for n in names)
+    el("load-slot").disabled = not names
+
+
+@when("click", "#export-log")
+def on_export_log(event):
+    view = state["view"]
+    if not view:
+        return
+    download("\n".join(view["obs"]["log"]) + "\n", "richard3-log.txt", "text/plain")
+
+
+def setup():
+    """Called once Python is ready: offer Continue when an autosave exists, apply URL options."""
+    pace = url_param("pace")
+    if pace in PACES:
+        el("pace").value = pace
+    el("continue").hidden = not window.localStorage.getItem(AUTOSAVE)
+    list_slots()
