@@ -81,7 +81,7 @@ class HardAgent(NormalAgent):
         # Values are normalised to the prior's spread so UCB's constant has one scale.
         total = [PRIOR_WEIGHT * (p - lo) / spread for p in prior]
         visits = [PRIOR_WEIGHT] * len(cands)
-        deadline = None if self.iterations is not None else start + self.budget_ms / 1000.0 * 0.9
+        deadline = None if self.iterations is not None else start + self.budget_ms / 1000.0 * 0.85
         n = 0
         while True:
             if self.iterations is not None:
@@ -97,7 +97,11 @@ class HardAgent(NormalAgent):
             if cands[k] not in d.legal_actions(side):
                 continue
             d._apply_legal(side, cands[k])
+            late = False
             for _ in range(ROLLOUT_DECISIONS):
+                if deadline is not None and time.perf_counter() >= deadline:
+                    late = True         # out of time: this iteration's value is dropped
+                    break
                 if d.phase == OVER:
                     break
                 act = d.active_sides()
@@ -105,6 +109,8 @@ class HardAgent(NormalAgent):
                     break
                 s = act[0]
                 d._apply_legal(s, rollout_policy(d, s, self.rnd))
+            if late:
+                break
             v = (evaluate(d, side) - lo) / spread
             total[k] += max(-5.0, min(5.0, v))
             visits[k] += 1
