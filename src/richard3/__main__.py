@@ -1,5 +1,8 @@
-"""Command line: ``python -m richard3 <command>``.
+"""Command line: ``python -m richard3 <command>``; ``--help`` on each command explains it.
 
+- ``selfplay``: whole games between two agents, one JSON line per game and a summary (issue 4),
+  e.g. ``python -m richard3 selfplay --scenario 1460 --games 20 --seed 1 --lancaster random
+  --york random --json``.
 - ``tournament``: play two agents against each other from both sides (issue 6), e.g.
   ``python -m richard3 tournament --scenario 1483 --a hard --b normal --games 100 --seed 1
   --iterations 50 --json``.
@@ -43,10 +46,70 @@ def _tournament(args) -> int:
     return 0
 
 
+def _selfplay(args) -> int:
+    import time
+
+    from .selfplay import play_game, summarise
+    records = []
+    t0 = time.perf_counter()
+    failed = 0
+    for i in range(args.games):
+        seed = args.seed + i
+        try:
+            _, rec = play_game(args.scenario, seed, args.lancaster, args.york,
+                               max_actions=args.max_actions)
+        except Exception as exc:          # report and go on: the summary counts failures
+            failed += 1
+            rec = {"scenario": args.scenario, "seed": seed, "error": f"{type(exc).__name__}: {exc}"}
+            print(json.dumps(rec) if args.json else f"game {seed}: ERROR {rec['error']}",
+                  flush=True)
+            continue
+        records.append(rec)
+        if args.json:
+            print(json.dumps(rec), flush=True)
+        elif not args.quiet:
+            print(f"game {seed}: {rec['winner']} wins in {rec['game_turns']} game turns, "
+                  f"{rec['actions']} actions, {rec['battles']} battles: {rec['reason']}",
+                  flush=True)
+    summary = summarise(records, time.perf_counter() - t0)
+    summary["errors"] = failed
+    if args.json:
+        print(json.dumps(summary), flush=True)
+    else:
+        print(f"{summary['games']} games of {args.scenario}: Lancaster {summary['wins']['Lancaster']}"
+              f", York {summary['wins']['York']}; {failed} errors; "
+              f"{summary['games_per_sec']} games/s")
+    return 1 if failed else 0
+
+
+def _add_selfplay(sub) -> None:
+    p = sub.add_parser(
+        "selfplay", help="play whole games between two agents (JSON lines with --json)",
+        description="Play whole games of one scenario between two agents and report each "
+                    "game and a summary. Game i uses seed SEED+i, so runs are reproducible. "
+                    "Exit status 1 if any game raised an error.")
+    p.add_argument("--scenario", default="1460", choices=["1460", "1470", "1483"],
+                   help="scenario to play (default 1460)")
+    p.add_argument("--games", type=int, default=20, help="number of games (default 20)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    p.add_argument("--lancaster", default="random",
+                   help="agent playing Lancaster: random, easy, normal or hard (default random)")
+    p.add_argument("--york", default="random", help="agent playing York (default random)")
+    p.add_argument("--max-actions", type=int, default=200_000,
+                   help="report a game as an error after this many decisions (default 200000)")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object per game (scenario, seed, winner, reason, "
+                        "actions, game_turns, battles, seconds, ...) and a summary object "
+                        "(games, wins, games_per_sec, ...)")
+    p.add_argument("--quiet", action="store_true", help="without --json: print the summary only")
+    p.set_defaults(func=_selfplay)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser with one subparser per command."""
     p = argparse.ArgumentParser(prog="richard3", description="Richard III engine and AI")
     sub = p.add_subparsers(dest="command", required=True)
+    _add_selfplay(sub)
     t = sub.add_parser("tournament", help="play two agents against each other, both sides")
     t.add_argument("--scenario", default="1483", choices=["1460", "1470", "1483"])
     t.add_argument("--a", required=True, help="agent A: random, easy, normal or hard")

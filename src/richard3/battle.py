@@ -1,28 +1,673 @@
-"""Battle phase (6.0). PLACEHOLDER until Rules engine II: battles are not yet fought."""
+"""Battle phase (6.0-6.9): battle sequence, rounds and turns, reserves, hits, charges,
+retreats, regroups and treachery.
 
-from .game import BATTLE
+Decisions, one small step each (the notation is in ``actions``):
+
+- ``battle A`` (6.1): Player 1 picks the next battle (applied by the engine when only one is
+  left);
+- ``treason B`` / ``no treason``: the side that played Treason this turn may make its one roll
+  before a battle begins (5.1 event);
+- the block whose battle turn it is (6.2): ``fire``, ``pass``, ``retreat A`` (6.6; not in round
+  1; the only choice of an attacker in round 4), ``charge B`` (6.5, the senior heir present),
+  ``treachery B`` (6.9, the KING, the PRETENDER or Warwick, once per battle each);
+- ``hit B`` (6.4): the owner picks which of his tied strongest blocks takes the hits;
+- ``regroup B: A > X`` and ``end`` (6.7): the victor's regroup.
+
+A forced step (an attacker's round-4 retreat with one way out, or none, which eliminates it) is
+applied by the engine.
+
+``g.battle`` is the record of the battle being fought, a flat list of ints ([] between
+battles), laid out as the constants below say:
+
+=============  ==========================================================================
+index          meaning
+=============  ==========================================================================
+AREA           the battle area
+ATTACKER       the attacking side (the Defender becomes the Attacker when every defending
+               block is gone in round 1 and its Reserves deploy, 6.3 and rulings.md)
+ROUND          0 before round 1 (the Treason roll), then 1-4
+ACTOR          the block whose battle turn it is, or -1
+ROLLED         treachery rolls used (6.9): bit 0/1 the crowned block of Lancaster/York, bit 2
+               Warwick
+STAGE          TREASON, FIGHT or REGROUP
+VICTOR         the side that won (REGROUP stage), else -1
+ENTRY + s      bit mask of the borders side s used to enter the battle (6.6)
+LAST_*, DICE   the last roll, for the public record: block, kind (ROLL_KINDS), target,
+               firepower or loyalty, hits (or 1 for a defection), number of dice, 4 dice
+FLAGS + b      per block: F_ACTED this round, F_WAS_RESERVE (entered as Reserve: the
+               bombard is D3 throughout, 6.2), F_DEFECTED (cannot be rolled back, 6.9),
+               F_REGROUPED
+COUNTS + i     blocks of side s that crossed border k (i = s * NBORDER + k) this round's
+               retreats, or in this battle's regroup (5.21, 6.6, 6.7)
+=============  ==========================================================================
+
+``g.pending`` holds at most one ``[HIT, owner, hits_left, firer]`` while the owner of tied
+blocks chooses which takes the hits.
+"""
+
+from __future__ import annotations
+
+from . import combat
+from .actions import Action
+from .combat import engaged, firepower, senior_heir_present
+from .components import INITIATIVES, SIDE_NAMES
+from .game import BATTLE, NA, NB, NBORDER, OVER, C
+from .retreat import by_sea, regroup_destinations, retreat_destinations
+
+AREA, ATTACKER, ROUND, ACTOR, ROLLED, STAGE, VICTOR, ENTRY = 0, 1, 2, 3, 4, 5, 6, 7
+LAST_BLOCK, LAST_KIND, LAST_TARGET, LAST_FP, LAST_HITS, LAST_N, DICE = 9, 10, 11, 12, 13, 14, 15
+FLAGS = DICE + 4
+COUNTS = FLAGS + NB
+RECORD_SIZE = COUNTS + 2 * NBORDER
+
+TREASON, FIGHT, REGROUP = 0, 1, 2
+STAGE_NAMES = ("treason", "fight", "regroup")
+F_ACTED, F_WAS_RESERVE, F_DEFECTED, F_REGROUPED = 1, 2, 4, 8
+ROLL_KINDS = ("fire", "charge", "bonus fire", "treachery", "treason")
+FIRE_ROLL, CHARGE_ROLL, BONUS_ROLL, TREACHERY_ROLL, TREASON_ROLL = range(5)
+WARWICK_BIT = 4
+HIT = 1                      # g.pending code: [HIT, owner, hits_left, firer]
+LAST_ROUND = 4
+
+FIRE, PASS, END, NO_TREASON = Action("fire"), Action("pass"), Action("end"), Action("no_treason")
 
 
+# ------------------------------------------------------------------------------ the phase
 def begin_battle_phase(g) -> None:
-    """Open the battle phase (6.1); placeholder: straight on to the supply phase."""
-    from .supply import begin_supply_phase
+    """Open the battle phase (6.1) after both action phases: fight every contested area.
+
+    Records which side played Treason this turn (``g.treason``: it may make one extra roll
+    in one battle, 5.1), then leaves the game at Player 1's choice of battle, or goes on to the
+    supply phase when no area is contested.
+    """
     g.phase = BATTLE
-    begin_supply_phase(g)
+    g.step = 0
+    g.battle = []
+    g.pending = []
+    g.treason = -1
+    for s in (0, 1):
+        c = g.played[s]
+        if c >= 0 and C.card_event[c] == "treason":
+            g.treason = s
+    _advance(g)
+
+
+def contested_areas(g) -> list[int]:
+    """Areas holding blocks of both sides: the battles still to fight (2.1, 6.1)."""
+    lanc, york = g.presence()
+    return [a for a in range(NA) if lanc[a] and york[a]]
 
 
 class BattlePhase:
-    @staticmethod
-    def active(g):
-        return []
+    """The handler of the BATTLE phase (see the module docstring)."""
 
     @staticmethod
-    def legal(g, s):
-        return []
+    def active(g) -> list[int]:
+        if g.pending:
+            return [g.pending[0][1]]
+        rec = g.battle
+        if not rec:
+            return [g.p1]
+        stage = rec[STAGE]
+        if stage == TREASON:
+            return [g.treason]
+        if stage == FIGHT:
+            return [g.owner(rec[ACTOR])]
+        return [rec[VICTOR]]
 
     @staticmethod
-    def apply(g, s, action):
-        raise NotImplementedError
+    def legal(g, s: int) -> list[Action]:
+        if g.pending:
+            return [Action("hit", b) for b in _tied(g, g.pending[0][1])]
+        rec = g.battle
+        if not rec:
+            return [Action("battle", a) for a in contested_areas(g)]
+        stage = rec[STAGE]
+        if stage == TREASON:
+            return [Action("treason", t) for t in _treason_targets(g)] + [NO_TREASON]
+        if stage == FIGHT:
+            return _turn_options(g, rec[ACTOR])
+        return _regroup_moves(g) + [END]
 
     @staticmethod
-    def public(g):
+    def apply(g, s: int, action: Action) -> None:
+        kind = action[0]
+        if kind == "battle":
+            _start(g, action[1])
+        elif kind == "hit":
+            _resolve_hit_choice(g, action[1])
+        elif kind in ("treason", "no_treason"):
+            _apply_treason(g, s, action)
+        elif kind == "regroup":
+            _apply_regroup(g, s, action[1], action[3])
+        elif kind == "end":
+            _finish(g)
+        else:
+            _apply_turn(g, s, action)
+        _advance(g)
+
+    @staticmethod
+    def public(g) -> dict | None:
+        """The public record of the battle phase (JSON-able), or None outside it.
+
+        Keys: battles (contested areas still to fight), and while a battle is fought: area,
+        attacker, defender, round, stage, turn (the block whose battle turn it is), victor,
+        blocks (every revealed block in the battle: block, side, strength, rating as letter and
+        firepower now, reserve), hidden_reserves (per side, Reserves not yet revealed),
+        deciding (the side that must decide) and last_roll (block, kind, target, firepower or
+        loyalty, dice, hits).
+        """
+        if g.phase != BATTLE:
+            return None
+        out = {"battles": [C.area_names[a] for a in contested_areas(g)]}
+        rec = g.battle
+        if not rec:
+            return out
+        area, att = rec[AREA], rec[ATTACKER]
+        blocks, hidden = [], {SIDE_NAMES[0]: 0, SIDE_NAMES[1]: 0}
+        for b in range(NB):
+            if g.loc[b] != area:
+                continue
+            s = g.owner(b)
+            if not g.shown[b]:
+                hidden[SIDE_NAMES[s]] += 1
+                continue
+            ini = combat.initiative(b, max(rec[ROUND], 1), rec[FLAGS + b] & F_WAS_RESERVE)
+            fp = firepower(g, b, area, s != att)
+            blocks.append({"block": C.block_names[b], "side": SIDE_NAMES[s],
+                           "strength": g.strength[b], "rating": f"{INITIATIVES[ini]}{fp}",
+                           "initiative": INITIATIVES[ini], "firepower": fp,
+                           "reserve": bool(g.reserve[b])})
+        actor = rec[ACTOR]
+        out.update({
+            "area": C.area_names[area], "attacker": SIDE_NAMES[att],
+            "defender": SIDE_NAMES[1 - att], "round": rec[ROUND],
+            "stage": STAGE_NAMES[rec[STAGE]],
+            "turn": C.block_names[actor] if actor >= 0 and rec[STAGE] == FIGHT else None,
+            "victor": SIDE_NAMES[rec[VICTOR]] if rec[VICTOR] >= 0 else None,
+            "blocks": blocks, "hidden_reserves": hidden,
+            "deciding": [SIDE_NAMES[x] for x in BattlePhase.active(g)],
+            "last_roll": _last_roll(rec),
+        })
+        return out
+
+
+def _last_roll(rec) -> dict | None:
+    if rec[LAST_N] == 0:
         return None
+    b, t = rec[LAST_BLOCK], rec[LAST_TARGET]
+    return {"block": C.block_names[b] if b >= 0 else None, "kind": ROLL_KINDS[rec[LAST_KIND]],
+            "target": C.block_names[t] if t >= 0 else None, "firepower": rec[LAST_FP],
+            "dice": rec[DICE:DICE + rec[LAST_N]], "hits": rec[LAST_HITS]}
+
+
+# ------------------------------------------------------------------------------ sequence
+def _advance(g) -> None:
+    """Run the battle phase on until a side must decide (or the phase or game ends)."""
+    while g.phase == BATTLE and not g.pending:
+        rec = g.battle
+        if not rec:
+            areas = contested_areas(g)
+            if not areas:
+                _end_phase(g)
+                return
+            if len(areas) > 1:
+                return                       # 6.1: Player 1 picks the next battle
+            _start(g, areas[0])
+            continue
+        stage = rec[STAGE]
+        if stage == TREASON:
+            if _treason_targets(g):
+                return
+            _begin_round(g, 1)
+        elif stage == FIGHT:
+            if _next_turn(g):
+                return
+        elif _regroup_moves(g):
+            return
+        else:
+            _finish(g)
+
+
+def _end_phase(g) -> None:
+    from .supply import begin_supply_phase
+    g.treason = -1
+    begin_supply_phase(g)
+
+
+def _start(g, area: int) -> None:
+    """Begin the battle in ``area``: reveal the blocks not in Reserve (6.1, 6.3)."""
+    rec = [0] * RECORD_SIZE
+    rec[AREA] = area
+    rec[ACTOR] = rec[VICTOR] = rec[LAST_BLOCK] = rec[LAST_TARGET] = -1
+    rec[ATTACKER] = _attacker(g, area)
+    rec[STAGE] = TREASON
+    g.battle = rec
+    g.stats[2] += 1
+    att = rec[ATTACKER]
+    names = ([], [])
+    waiting = [[], []]
+    for b in range(NB):
+        if g.loc[b] != area:
+            continue
+        s = g.owner(b)
+        k = g.entry[b]
+        if k >= 0:
+            rec[ENTRY + s] |= 1 << k
+        if g.reserve[b]:
+            rec[FLAGS + b] |= F_WAS_RESERVE
+            waiting[s].append(b)
+        else:
+            g.shown[b] = 1
+            names[s].append(f"{C.block_names[b]} {g.strength[b]}")
+    g.say(f"Battle in {C.area_names[area]} (6.1): {SIDE_NAMES[att]} attacks with "
+          f"{', '.join(names[att]) or 'no block yet'}; {SIDE_NAMES[1 - att]} defends with "
+          f"{', '.join(names[1 - att]) or 'no block yet'}.")
+    for s in (0, 1):
+        if waiting[s]:
+            n = len(waiting[s])
+            g.say(f"{SIDE_NAMES[s]} has {n} block{'s' if n > 1 else ''} in Reserve (6.3).")
+            g.say(f"{SIDE_NAMES[s]} Reserves in {C.area_names[area]}: "
+                  + ", ".join(C.block_names[b] for b in waiting[s]) + ".", s)
+    _check_sides(g)
+
+
+def _attacker(g, area: int) -> int:
+    """The side that attacked ``area`` this turn (set by the action phase, 5.22/6.3)."""
+    if g.attacker[area] >= 0:
+        return g.attacker[area]
+    movers = {g.owner(b) for b in range(NB) if g.loc[b] == area and g.moved[b]}
+    return movers.pop() if len(movers) == 1 else g.p1
+
+
+def _begin_round(g, r: int) -> None:
+    """Start battle round r: clear the turns taken, Reserves arrive from round 2 (6.2, 6.3)."""
+    rec = g.battle
+    rec[ROUND] = r
+    rec[STAGE] = FIGHT
+    rec[ACTOR] = -1
+    area = rec[AREA]
+    for b in range(NB):
+        rec[FLAGS + b] &= ~F_ACTED
+    for i in range(COUNTS, RECORD_SIZE):
+        rec[i] = 0
+    g.say(f"Round {r} of the battle in {C.area_names[area]} (6.2).")
+    if r >= 2:
+        arrived = ([], [])
+        for b in range(NB):
+            if g.loc[b] == area and g.reserve[b]:
+                g.reserve[b] = 0
+                g.shown[b] = 1
+                arrived[g.owner(b)].append(f"{C.block_names[b]} {g.strength[b]}")
+        for s in (0, 1):
+            if arrived[s]:
+                g.say(f"{SIDE_NAMES[s]} Reserves arrive (6.3): {', '.join(arrived[s])}.")
+
+
+def _next_turn(g) -> bool:
+    """Find the next battle turn; return True if its block's owner must decide.
+
+    Ends the round (and the battle after round 4, the Defender winning) when every engaged
+    block has had its turn. An attacker's round-4 turn with one retreat or none is applied here.
+    """
+    rec = g.battle
+    b = _next_actor(g)
+    if b < 0:
+        rec[ACTOR] = -1
+        if rec[ROUND] >= LAST_ROUND:
+            _won(g, 1 - rec[ATTACKER], "the Attacker has retreated after four rounds (6.2)")
+        else:
+            _begin_round(g, rec[ROUND] + 1)
+        return False
+    rec[ACTOR] = b
+    options = _turn_options(g, b)
+    if len(options) > 1:
+        return True
+    rec[FLAGS + b] |= F_ACTED
+    if options:
+        _retreat(g, b, options[0][1])
+    else:
+        g.eliminate(b, "no retreat open when it must retreat, 6.6")
+        if g.phase != OVER:
+            _check_sides(g)
+    return False
+
+
+def _next_actor(g) -> int:
+    """The engaged block due to act: initiative A-D, defenders before attackers within a
+    letter (6.2), then the order of the block table (docs/rulings.md)."""
+    rec = g.battle
+    area, att, r = rec[AREA], rec[ATTACKER], rec[ROUND]
+    best, best_key = -1, None
+    loc, reserve = g.loc, g.reserve
+    for b in range(NB):
+        if loc[b] != area or reserve[b]:
+            continue
+        f = rec[FLAGS + b]
+        if f & F_ACTED:
+            continue
+        key = (combat.initiative(b, r, f & F_WAS_RESERVE), g.owner(b) == att)
+        if best_key is None or key < best_key:
+            best, best_key = b, key
+    return best
+
+
+def _turn_options(g, b: int) -> list[Action]:
+    """What block b may do in its battle turn (6.2, 6.5, 6.6, 6.9)."""
+    rec = g.battle
+    area, r = rec[AREA], rec[ROUND]
+    s = g.owner(b)
+    retreats = []
+    if r >= 2:
+        retreats = [Action("retreat", d) for d in _retreat_areas(g, b, s)]
+    if s == rec[ATTACKER] and r == LAST_ROUND:
+        return retreats                       # 6.2: attackers must retreat in round 4
+    out = [FIRE, PASS] + retreats
+    enemies = engaged(g, area, 1 - s)
+    if senior_heir_present(g, area, s) == b:
+        out += [Action("charge", t) for t in enemies]
+    if _may_roll(g, b, s):
+        by_warwick = b in combat.WARWICKS
+        immune = _defected(rec)
+        out += [Action("treachery", t) for t in enemies
+                if combat.may_defect(g, t, by_warwick, immune)]
+    return out
+
+
+def _retreat_areas(g, b: int, s: int) -> list[int]:
+    rec = g.battle
+    barred = rec[ENTRY + 1 - s]
+    shared = barred & rec[ENTRY + s] if s != g.p1 else 0
+    return retreat_destinations(g, b, s, rec[AREA], rec[COUNTS:], barred, shared)
+
+
+def _may_roll(g, b: int, s: int) -> bool:
+    """6.9: the KING, the PRETENDER and Warwick may each roll once per battle."""
+    used = g.battle[ROLLED]
+    if g.crowned[s] == b:
+        return not used & (1 << s)
+    if b in combat.WARWICKS:
+        return not used & WARWICK_BIT
+    return False
+
+
+def _defected(rec) -> set[int]:
+    return {b for b in range(NB) if rec[FLAGS + b] & F_DEFECTED}
+
+
+# ---------------------------------------------------------------------------- battle turns
+def _apply_turn(g, s: int, action: Action) -> None:
+    rec = g.battle
+    b = rec[ACTOR]
+    rec[FLAGS + b] |= F_ACTED
+    kind = action[0]
+    if kind == "fire":
+        _fire(g, b, s)
+    elif kind == "pass":
+        g.say(f"{_who(g, b)} passes (6.2).")
+    elif kind == "retreat":
+        _retreat(g, b, action[1])
+    elif kind == "charge":
+        _charge(g, b, s, action[1])
+    elif kind == "treachery":
+        rec[ROLLED] |= (1 << s) if g.crowned[s] == b else WARWICK_BIT
+        _treachery(g, b, s, action[1], TREACHERY_ROLL)
+    if g.phase == BATTLE and g.battle and not g.pending:
+        _check_sides(g)
+
+
+def _roll(g, b: int, kind: int, target: int, fp: int, n: int) -> tuple[list[int], int]:
+    """Roll n dice for block b (or the Treason card, b = -1) and record them publicly."""
+    dice = g.roll(n)
+    hits = sum(1 for d in dice if d <= fp)
+    rec = g.battle
+    rec[LAST_BLOCK], rec[LAST_KIND], rec[LAST_TARGET], rec[LAST_FP] = b, kind, target, fp
+    rec[LAST_HITS], rec[LAST_N] = hits, n
+    rec[DICE:DICE + 4] = (dice + [0, 0, 0, 0])[:4]
+    return dice, hits
+
+
+def _who(g, b: int) -> str:
+    """A revealed block's name with its side, for the log."""
+    return f"{SIDE_NAMES[g.owner(b)]} {C.block_names[b]}"
+
+
+def _rating(g, b: int, fp: int) -> str:
+    rec = g.battle
+    ini = combat.initiative(b, rec[ROUND], rec[FLAGS + b] & F_WAS_RESERVE)
+    return f"{INITIATIVES[ini]}{fp}"
+
+
+def _fire(g, b: int, s: int) -> None:
+    """6.4: roll dice = strength; each die at or below firepower hits the strongest enemy."""
+    rec = g.battle
+    fp = firepower(g, b, rec[AREA], s != rec[ATTACKER])
+    dice, hits = _roll(g, b, FIRE_ROLL, -1, fp, g.strength[b])
+    g.say(f"{_who(g, b)} ({_rating(g, b, fp)}) fires {len(dice)} "
+          f"{'die' if len(dice) == 1 else 'dice'}: {' '.join(map(str, dice))}: "
+          f"{hits} hit{'' if hits == 1 else 's'} (6.4).")
+    _allocate(g, 1 - s, hits, b)
+
+
+def _tied(g, side: int) -> list[int]:
+    """The engaged blocks of ``side`` with the highest current strength (6.4)."""
+    blocks = engaged(g, g.battle[AREA], side)
+    if not blocks:
+        return []
+    top = max(g.strength[b] for b in blocks)
+    return [b for b in blocks if g.strength[b] == top]
+
+
+def _allocate(g, side: int, hits: int, firer: int) -> None:
+    """Apply ``hits`` to side's strongest engaged block, surplus to the next (6.4).
+
+    On a tie the owner chooses (a pending ``hit`` decision) unless the hits eliminate all tied
+    blocks anyway. Hits left when no engaged block remains are lost (docs/rulings.md).
+    """
+    while hits > 0 and g.phase == BATTLE:
+        tied = _tied(g, side)
+        if not tied:
+            break
+        if len(tied) > 1 and hits < sum(g.strength[b] for b in tied):
+            g.pending.append([HIT, side, hits, firer])
+            return
+        for t in tied:
+            hits = _hit(g, t, hits)
+            if hits <= 0 or g.phase != BATTLE:
+                break
+
+
+def _hit(g, t: int, hits: int) -> int:
+    """Apply up to ``hits`` to block t; return the surplus (6.4, eliminations 6.8)."""
+    n = min(hits, g.strength[t])
+    g.strength[t] -= n
+    if g.strength[t] <= 0:
+        g.eliminate(t, "battle")
+    else:
+        g.say(f"{_who(g, t)} takes {n} hit{'' if n == 1 else 's'} "
+              f"(strength {g.strength[t]}).")
+    return hits - n
+
+
+def _resolve_hit_choice(g, t: int) -> None:
+    _, side, hits, firer = g.pending.pop(0)
+    g.say(f"{SIDE_NAMES[side]} chooses {C.block_names[t]} to take the hits (6.4).")
+    hits = _hit(g, t, hits)
+    _allocate(g, side, hits, firer)
+    if g.phase == BATTLE and not g.pending:
+        _check_sides(g)
+
+
+def _charge(g, b: int, s: int, t: int) -> None:
+    """6.5: the senior heir fires at a named block, surplus hits forfeit; a surviving target
+    fires back at him at once (its normal firepower; it keeps its own battle turn)."""
+    rec = g.battle
+    area, att = rec[AREA], rec[ATTACKER]
+    fp = firepower(g, b, area, s != att)
+    dice, hits = _roll(g, b, CHARGE_ROLL, t, fp, g.strength[b])
+    g.say(f"{_who(g, b)} charges {_who(g, t)} (6.5): {' '.join(map(str, dice))}: "
+          f"{hits} hit{'' if hits == 1 else 's'}.")
+    if hits:
+        _hit(g, t, min(hits, g.strength[t]))
+    if g.phase != BATTLE or g.loc[t] != area:
+        return
+    fp_t = firepower(g, t, area, s == att)
+    dice, hits = _roll(g, t, BONUS_ROLL, b, fp_t, g.strength[t])
+    g.say(f"{_who(g, t)} survives and fires back at {C.block_names[b]} (6.5): "
+          f"{' '.join(map(str, dice))}: {hits} hit{'' if hits == 1 else 's'}.")
+    if hits:
+        _hit(g, b, min(hits, g.strength[b]))
+
+
+def _treachery(g, b: int, s: int, t: int, kind: int) -> None:
+    """6.9: roll dice equal to the target's loyalty; all even and it defects to the roller's
+    Reserve at its current strength (b = -1 for the Treason card's roll)."""
+    rec = g.battle
+    by_warwick = b in combat.WARWICKS
+    n = combat.loyalty(t, by_warwick)
+    dice, _ = _roll(g, b, kind, t, n, n)
+    success = all(d % 2 == 0 for d in dice)
+    rec[LAST_HITS] = int(success)
+    who = f"{SIDE_NAMES[s]}'s Treason card" if b < 0 else _who(g, b)
+    outcome = (f"{C.label[t]} defects to {SIDE_NAMES[s]} and joins its Reserve"
+               if success else "no defection")
+    g.say(f"{who} makes a treachery roll on {C.block_names[t]} (loyalty {n}, 6.9): "
+          f"{' '.join(map(str, dice))}: {outcome}.")
+    if success:
+        new = combat.defect(g, t)
+        rec[FLAGS + t] = 0
+        rec[FLAGS + new] = F_DEFECTED | F_ACTED
+        g.check_heirs_victory()
+
+
+def _retreat(g, b: int, d: int) -> None:
+    """Move block b out of the battle to area d, counting the border for this round (6.6)."""
+    rec = g.battle
+    area = rec[AREA]
+    s = g.owner(b)
+    sea = by_sea(g, b, s, area)
+    if not sea:
+        rec[COUNTS + s * NBORDER + C.border_between[(area, d)]] += 1
+    g.loc[b] = d
+    g.shown[b] = 0
+    g.reserve[b] = 0
+    how = "by sea " if sea else ""
+    g.say(f"{_who(g, b)} retreats {how}from {C.area_names[area]} to "
+          f"{C.area_names[d]} (6.6).")
+    _check_sides(g)
+
+
+# ----------------------------------------------------------------------------- reserves
+def _check_sides(g) -> None:
+    """After anything that removes a block: end the battle when a side has no block left;
+    deploy a side's Reserves at once when none of its blocks is engaged, swapping the roles
+    when that side is the Defender before the end of round 1 (6.3, rulings.md)."""
+    rec = g.battle
+    if not rec or rec[STAGE] == REGROUP or g.phase != BATTLE:
+        return
+    area = rec[AREA]
+    eng, wait = [0, 0], [0, 0]
+    for b in range(NB):
+        if g.loc[b] == area:
+            if g.reserve[b]:
+                wait[g.owner(b)] += 1
+            else:
+                eng[g.owner(b)] += 1
+    for s in (0, 1):
+        if not eng[s] and not wait[s]:
+            why = ("every block of the other side is gone" if rec[ROUND] < LAST_ROUND
+                   else "the Attacker has no block left")
+            _won(g, 1 - s, why)
+            return
+    for s in (0, 1):
+        if eng[s]:
+            continue
+        deployed = []
+        for b in range(NB):
+            if g.loc[b] == area and g.reserve[b]:
+                g.reserve[b] = 0
+                g.shown[b] = 1
+                rec[FLAGS + b] |= F_ACTED     # cannot fire until the next round
+                deployed.append(f"{C.block_names[b]} {g.strength[b]}")
+        g.say(f"{SIDE_NAMES[s]} has no block left in the fight: its Reserves deploy at once "
+              f"and cannot fire this round (6.3): {', '.join(deployed)}.")
+        if s != rec[ATTACKER] and rec[ROUND] <= 1:
+            rec[ATTACKER] = s
+            g.say(f"Every defending block is gone in round 1: {SIDE_NAMES[s]} is now the "
+                  f"Attacker and {SIDE_NAMES[1 - s]} the Defender (6.3).")
+
+
+def _won(g, side: int, why: str) -> None:
+    """The battle is over: ``side`` holds the area and may regroup (6.7)."""
+    rec = g.battle
+    rec[STAGE] = REGROUP
+    rec[VICTOR] = side
+    rec[ACTOR] = -1
+    for i in range(COUNTS, RECORD_SIZE):
+        rec[i] = 0
+    g.say(f"{SIDE_NAMES[side]} wins the battle in {C.area_names[rec[AREA]]}: {why}.")
+
+
+# ------------------------------------------------------------------------------ treason
+def _treason_targets(g) -> list[int]:
+    """Blocks the Treason card may roll on before this battle begins (5.1, 6.9)."""
+    s = g.treason
+    rec = g.battle
+    if s < 0 or not rec or rec[STAGE] != TREASON:
+        return []
+    return [t for t in engaged(g, rec[AREA], 1 - s) if combat.may_defect(g, t, False, ())]
+
+
+def _apply_treason(g, s: int, action: Action) -> None:
+    if action[0] == "no_treason":
+        g.say(f"{SIDE_NAMES[s]} keeps the Treason roll for another battle.")
+    else:
+        g.treason = -1
+        _treachery(g, -1, s, action[1], TREASON_ROLL)
+        if g.phase != BATTLE:
+            return
+        _check_sides(g)
+    if g.battle[STAGE] == TREASON:
+        _begin_round(g, 1)
+
+
+# ------------------------------------------------------------------------------ regroup
+def _regroup_moves(g) -> list[Action]:
+    rec = g.battle
+    area, side = rec[AREA], rec[VICTOR]
+    counts = rec[COUNTS:]
+    out = []
+    for b in range(NB):
+        if g.loc[b] == area and g.owner(b) == side and not rec[FLAGS + b] & F_REGROUPED:
+            out += [Action("regroup", b, area, d)
+                    for d in regroup_destinations(g, b, side, area, counts)]
+    return out
+
+
+def _apply_regroup(g, s: int, b: int, d: int) -> None:
+    rec = g.battle
+    area = rec[AREA]
+    if not by_sea(g, b, s, area):
+        rec[COUNTS + s * NBORDER + C.border_between[(area, d)]] += 1
+    rec[FLAGS + b] |= F_REGROUPED
+    name = C.block_names[b] if g.shown[b] else "a block"
+    g.loc[b] = d
+    g.shown[b] = 0
+    g.reserve[b] = 0
+    g.say(f"{SIDE_NAMES[s]} regroups {name} from {C.area_names[area]} to {C.area_names[d]} (6.7).")
+    if name == "a block":
+        g.say(f"(It is {C.block_names[b]}.)", s)
+
+
+def _finish(g) -> None:
+    """Close the battle: stand all blocks upright again (6.1), check the 1470 rescue."""
+    from .movement import check_rescue
+    rec = g.battle
+    area = rec[AREA]
+    for b in range(NB):
+        if g.loc[b] == area:
+            g.reserve[b] = 0
+        g.shown[b] = 0
+    g.battle = []
+    g.say(f"The battle in {C.area_names[area]} is over (6.1).")
+    check_rescue(g)

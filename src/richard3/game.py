@@ -391,22 +391,28 @@ class Game:
         """Remove block b from the map as 6.8 prescribes, and log it (public).
 
         6.81/6.82 heirs are dead for good (``heirs_lost`` counts them for the minors' entry at
-        the next supply phase; a dead KING/PRETENDER leaves ``crowned`` empty until then);
-        6.83 rose nobles and the Nevilles are dead, other nobles and church go face-down to
-        their pool; 6.84 levies and bombards face-down to the pool; 6.85 mercenaries face-down
+        the next supply phase; a dead KING/PRETENDER leaves ``crowned`` empty until then), a
+        defected Clarence or Exeter too, both versions, his own side's minor entering (9.1);
+        6.83 rose nobles and the Nevilles are dead (both versions of a Neville), other nobles
+        and church go face-down to their pool; 6.84 levies and bombards face-down to the pool; 6.85 mercenaries face-down
         at home, the Welsh face-down in the Lancaster pool; 6.86 the Rebel face-down to the
         PRETENDER pool. The victory check (9.0) follows.
         """
         t = C.btype[b]
         side = self.owner(b)
         area = self.loc[b]
+        other = C.counterpart[b]
         where = C.area_names[area] if area < NA else LOC_NAMES.get(area, "?")
         self.strength[b] = 0
         self.reserve[b] = 0
         self.shown[b] = 0
-        if t == HEIR:
+        if t == HEIR or (other >= 0 and C.btype[other] == HEIR):
+            # An heir is dead for good even while he serves the other side as a noble (9.1):
+            # both versions die and his own side's next minor enters (6.82).
             self.loc[b] = DEAD
-            self.heirs_lost[side] += 1
+            if other >= 0:
+                self.loc[other] = DEAD
+            self.heirs_lost[C.side[b] if t == HEIR else C.side[other]] += 1
             for s in (0, 1):
                 if self.crowned[s] == b:
                     self.crowned[s] = -1
@@ -414,6 +420,8 @@ class Game:
         elif t in (NOBLE, CHURCH):
             if t == NOBLE and (C.rose[b] or b in C.neville_blocks):
                 self.loc[b] = DEAD
+                if other >= 0:
+                    self.loc[other] = DEAD
                 fate = "is dead"
             else:
                 self.loc[b] = POOL_DOWN
