@@ -116,3 +116,16 @@ def test_scenarios_have_history():
     names = {s["id"]: s for s in game_host.scenarios()}
     assert set(names) == {"1460", "1470", "1483"}
     assert all(s["history"] for s in names.values())
+
+
+def test_battle_board_shows_the_public_battle():
+    obs = {"battle": {"battles": ["Middlesex"], "area": "Middlesex", "attacker": "Lancaster",
+                      "defender": "York", "round": 1, "stage": "fight", "turn": "Gloucester",
+                      "victor": None, "blocks": [
+                          {"block": "Gloucester", "side": "York", "strength": 3, "rating": "B4",
+                           "initiative": "B", "firepower": 4, "reserve": False}],
+                      "hidden_reserves": {"Lancaster": 1, "York": 0}, "deciding": ["York"],
+                      "last_roll": [6, 2]}}
+    html = table.battle_board(obs)
+    assert 'id="battle-board"' in html and "Gloucester" in html and "[6, 2]" in html
+    assert table.battle_board({"battle": None}) == ""

@@ -10,6 +10,7 @@ Pure Python, no browser import, so tests/test_table.py checks it directly.
 
 from __future__ import annotations
 
+import json
 from html import escape
 
 from richard3 import load_components
@@ -187,14 +188,39 @@ def boxes_panel(obs: dict) -> str:
 
 
 def battle_board(obs: dict) -> str:
-    """The public battle record, as the engine gives it (empty when no battle is on)."""
+    """The public battle record: area, round, whose turn, both sides' revealed blocks in
+    initiative order, hidden Reserves, and the last roll (empty when no battle is on)."""
     battle = obs.get("battle")
     if not battle:
         return ""
-    rows = "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in battle.items()) \
-        if isinstance(battle, dict) else f"<dd>{e(battle)}</dd>"
+    if not isinstance(battle, dict):
+        return f'<section id="battle-board" class="battle-board"><p>{e(battle)}</p></section>'
+    facts = [("Area", battle.get("area")), ("Attacker", battle.get("attacker")),
+             ("Defender", battle.get("defender")), ("Round", battle.get("round")),
+             ("Stage", battle.get("stage")), ("Turn of", battle.get("turn")),
+             ("Deciding", ", ".join(battle.get("deciding") or []) or "-")]
+    if battle.get("victor"):
+        facts.append(("Victor", battle["victor"]))
+    roll = battle.get("last_roll")
+    if roll:
+        facts.append(("Last roll", roll if isinstance(roll, str) else json.dumps(roll)))
+    hidden = battle.get("hidden_reserves") or {}
+    if any(hidden.values()):
+        facts.append(("Hidden Reserves", ", ".join(f"{k}: {v}" for k, v in hidden.items())))
+    rows = "".join(
+        f'<tr class="side-{e(str(b.get("side", "")).lower())}"><td>{e(b.get("initiative"))}</td>'
+        f'<td>{e(b.get("block"))}</td><td>{e(b.get("side"))}</td><td>{e(b.get("rating"))}</td>'
+        f'<td>{e(b.get("strength"))}</td><td>{"Reserve" if b.get("reserve") else "Main"}</td></tr>'
+        for b in sorted(battle.get("blocks") or [], key=lambda b: str(b.get("initiative"))))
+    others = ", ".join(str(a) for a in battle.get("battles") or [] if a != battle.get("area"))
     return (f'<section id="battle-board" class="battle-board" aria-label="Battle board">'
-            f'<h3>Battle</h3><dl>{rows}</dl></section>')
+            f'<h3>Battle in {e(battle.get("area"))} (6.0)</h3><dl class="boxes">'
+            + "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in facts)
+            + f'</dl><table><caption>Blocks in initiative order</caption><thead><tr>'
+            f'<th scope="col">Init.</th><th scope="col">Block</th><th scope="col">Side</th>'
+            f'<th scope="col">Rating</th><th scope="col">Strength</th><th scope="col">Line</th>'
+            f'</tr></thead><tbody>{rows}</tbody></table>'
+            + (f'<p>Battles still to fight: {e(others)}</p>' if others else "") + "</section>")
 
 
 def log_panel(obs: dict, limit: int = 200) -> str:

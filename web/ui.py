@@ -56,6 +56,9 @@ def show_only(section):
     for name in ("setup", "handover", "table", "victory"):
         el(name).hidden = name != section
     document.body.dataset.screen = section
+    # A counter that changes with every drawing: tests and tools wait for it after a click.
+    state["renders"] += 1
+    document.body.dataset.view = str(state["renders"])
 
 
 # ------------------------------------------------------------------------------- new game
@@ -215,9 +218,6 @@ async def render(side):
     document.body.dataset.side = side
     document.body.dataset.phase = obs["phase"]
     show_only("table")
-    # A counter that changes with every drawing: tests and tools wait for it after a click.
-    state["renders"] += 1
-    document.body.dataset.view = str(state["renders"])
 
 
 async def show_victory(side):
@@ -231,14 +231,13 @@ async def show_victory(side):
                                    + table.log_panel(view["obs"], limit=100000) + "</ol>")
     el("prompt").textContent = table.prompt(view)
     show_only("victory")
-    state["renders"] += 1
-    document.body.dataset.view = str(state["renders"])
 
 
 @when("click", "#table")
 async def on_table_click(event):
     target = event.target.closest("[data-action]")
-    if target is None or state["busy"] or state["view"] is None:
+    # closest() gives JS null (pyodide's JsNull, not None) for a click beside every control.
+    if not hasattr(target, "dataset") or state["busy"] or state["view"] is None:
         return
     notation = target.dataset.action
     side = state["view"]["side"]
