@@ -1,0 +1,126 @@
+"""Helpers for the battle, supply and political-turn rule tests: exact positions, scripted dice.
+
+``position(...)`` clears the map of a real 1460 game (every block to its pool, so no heir
+counts as dead) and places the listed blocks; ``battle(...)`` goes on to the battle phase as if
+both action phases had just ended, with the attacker, entry borders and Reserves that the
+action phase would have recorded.
+"""
+
+from __future__ import annotations
+
+from helpers import cards_of
+
+from richard3 import Game, new_game
+from richard3.battle import begin_battle_phase
+from richard3.cards import begin_turn
+from richard3.components import load_components
+from richard3.game import NA, NB, POOL, SEA_ENTRY
+
+C = load_components()
+A = C.area_id
+B = C.block_id
+
+
+class Dice:
+    """Scripted dice: patch ``Game.roll`` so the next rolls are the given numbers in order."""
+
+    def __init__(self, monkeypatch, *values: int):
+        self.values = list(values)
+        dice = self
+
+        def roll(game, n):
+            if len(dice.values) < n:
+                raise AssertionError(f"the test scripted too few dice ({n} wanted)")
+            out, dice.values[:n] = dice.values[:n], []
+            return out
+
+        monkeypatch.setattr(Game, "roll", roll)
+
+    def add(self, *values: int) -> None:
+        self.values.extend(values)
+
+
+def position(blocks: dict, king: int = 0, seed: int = 0, scenario: str = "1460",
+             strengths: dict | None = None) -> Game:
+    """A game in the card phase of turn 1 whose map holds only ``blocks`` (id -> area name)."""
+    g = new_game(scenario, seed=seed)
+    g.pending = []
+    begin_turn(g)
+    for b in range(NB):
+        if g.loc[b] < NA:
+            g.loc[b], g.strength[b] = POOL, 0
+    for name, where in blocks.items():
+        b = B[name]
+        g.loc[b] = A[where]
+        g.strength[b] = (strengths or {}).get(name, C.max_str[b])
+    g.king = king
+    g.crowned = [g.senior_heir(0), g.senior_heir(1)]
+    g._legal_cache = None
+    return g
+
+
+def battle(blocks: dict, area: str, attacker: int, entries: dict, reserves=(), p1=None,
+           king: int = 0, strengths: dict | None = None, treason: int | None = None,
+           extra: dict | None = None) -> Game:
+    """A game at the start of the battle phase with a battle in ``area``.
+
+    ``blocks`` and ``extra`` (blocks elsewhere) map block ids to area names; ``entries`` maps
+    the attacking (or reinforcing) blocks to the area they came from, or "sea" for a Piracy
+    attack; ``reserves`` lists the blocks in Reserve; ``treason`` is the side that played the
+    Treason card, if any.
+    """
+    g = position({**blocks, **(extra or {})}, king=king, strengths=strengths)
+    a = A[area]
+    for name, came in entries.items():
+        b = B[name]
+        g.moved[b] = 1
+        if came == "sea":
+            g.moved[b], g.entry[b] = 2, SEA_ENTRY
+        else:
+            g.entry[b] = C.border_between[(A[came], a)]
+            g.border_used[g.owner(b) * len(C.border_ends) + g.entry[b]] += 1
+    for name in reserves:
+        g.reserve[B[name]] = 1
+    g.attacker[a] = attacker
+    main = [g.entry[B[n]] for n in entries if g.owner(B[n]) == attacker and n not in reserves]
+    g.main_border[a] = main[0] if main else -1
+    p1 = attacker if p1 is None else p1
+    cards = cards_of("treason", 2) if treason is not None else cards_of(3, 2)
+    g.played = [0, 0]
+    if treason is not None:
+        g.played[treason], g.played[1 - treason] = cards
+    else:
+        g.played[p1], g.played[1 - p1] = cards
+    g.revealed, g.p1 = 1, p1
+    g.hands = [[], []]
+    begin_battle_phase(g)
+    g._legal_cache = None
+    return g
+
+
+def texts(g, side=None) -> list[str]:
+    """The notation of the legal actions of ``side`` (default: the side to decide)."""
+    s = g.active_sides()[0] if side is None else side
+    return [str(a) for a in g.legal_actions(s)]
+
+
+def act(g, text: str, side=None) -> None:
+    """Apply the action with this notation for ``side`` (default: the side to decide)."""
+    s = g.active_sides()[0] if side is None else side
+    g.apply(s, text)
+
+
+def actor(g) -> str | None:
+    """The block whose battle turn it is, by id."""
+    rec = g.battle
+    return C.block_names[rec[3]] if rec and rec[3] >= 0 and not g.pending else None
+
+
+def turn_order(g, rounds: int = 1) -> list[str]:
+    """Pass with every block for ``rounds`` rounds; return who acted, in order."""
+    order = []
+    start = g.battle[2]
+    while g.battle and g.battle[2] < start + rounds:
+        order.append(actor(g))
+        act(g, "pass")
+    return order

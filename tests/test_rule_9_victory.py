@@ -1,0 +1,86 @@
+"""9.0 victory, and the 1470 scenario's prisoner rule (Henry VI in the Tower)."""
+
+from battle_setup import A, B, position
+from richard3 import new_game
+from richard3.game import DEAD, MINOR, OVER, PRISON
+from richard3.movement import check_rescue
+from richard3.politics import begin_political_turn, usurpation_counts
+
+LANC, YORK = 0, 1
+
+
+def test_9_0_killing_every_enemy_heir_wins_at_once():
+    g = position({"York": "Kent", "March": "Kent", "Rutland": "Kent", "Henry VI": "Middlesex"})
+    for name in ("Clarence/Y", "Gloucester"):
+        assert g.loc[B[name]] == MINOR
+        g.loc[B[name]] = DEAD
+    g.eliminate(B["York"])
+    g.eliminate(B["March"])
+    assert g.phase != OVER
+    g.eliminate(B["Rutland"])
+    assert g.phase == OVER and g.winner == LANC
+    assert g.reason == "every York heir is dead (9.0)"
+
+
+def test_9_0_minors_keep_a_side_alive():
+    g = position({"York": "Kent", "March": "Kent", "Rutland": "Kent", "Henry VI": "Middlesex"})
+    for name in ("York", "March", "Rutland"):
+        g.eliminate(B[name])
+    assert g.phase != OVER                          # Clarence and Gloucester are minors
+
+
+def test_9_0_1483_the_sole_enemy_heir():
+    g = new_game("1483", seed=1)
+    assert g.heirs_alive(LANC) == [B["Richmond"]] and g.heirs_alive(YORK) == [B["Gloucester"]]
+    g.eliminate(B["Richmond"])
+    assert g.winner == YORK and g.phase == OVER
+
+
+def test_9_0_after_the_last_campaign_the_king_after_usurpation_wins():
+    g = position({"York": "Middlesex", "Hastings": "Leicester", "Henry VI": "Lancaster"})
+    g.campaign, g.turn = 3, 7
+    begin_political_turn(g)
+    assert g.phase == OVER and g.winner == YORK     # York usurped, then wins
+    assert g.reason == "York is KING after the usurpation of the last campaign (9.0)"
+    assert g.stats[3] == 1                          # the campaign ended with Lancaster KING
+
+
+def test_1470_henry_vi_the_prisoner_counts_as_a_lancastrian_noble():
+    g = new_game("1470", seed=3)
+    assert g.loc[B["Henry VI"]] == PRISON
+    counts = usurpation_counts(g)
+    g.loc[B["Henry VI"]] = DEAD
+    assert usurpation_counts(g) == [counts[0] - 1, counts[1]]
+
+
+def test_1470_henry_vi_is_rescued_by_a_lancastrian_block_in_middlesex():
+    g = new_game("1470", seed=3)
+    for b in range(len(g.loc)):
+        if g.loc[b] == A["Middlesex"]:
+            g.loc[b] = A["Kent"]
+    g.loc[B["Oxford"]] = A["Middlesex"]
+    check_rescue(g)
+    assert g.loc[B["Henry VI"]] == A["Middlesex"]
+    assert g.crowned[LANC] == B["Henry VI"]         # the PRETENDER
+
+
+def test_1470_henry_vi_is_murdered_if_york_wins_with_him_still_a_prisoner():
+    g = new_game("1470", seed=3)
+    g.pending = []
+    g.campaign, g.turn = 3, 7
+    begin_political_turn(g)
+    assert g.winner == YORK and g.loc[B["Henry VI"]] == DEAD
+    assert any("murdered" in x for x in g.log)
+
+
+def test_1470_a_lancastrian_victory_leaves_henry_vi_alive():
+    g = new_game("1470", seed=3)
+    g.pending = []
+    g.king = LANC
+    g.crowned = [B["Prince Edward"], B["March"]]
+    for b in range(len(g.loc)):
+        if g.loc[b] < 33 and g.owner(b) == YORK and g.loc[b] not in (A["Calais"], A["Ireland"]):
+            g.loc[b] = A["Calais"]
+    g.campaign, g.turn = 3, 7
+    begin_political_turn(g)
+    assert g.winner == LANC and g.loc[B["Henry VI"]] == PRISON
