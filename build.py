@@ -1,0 +1,632 @@
+#!/usr/bin/env python3
+"""Build, serve, test and benchmark the browser edition of Richard III.
+
+    python3 build.py                      build dist/, the static site
+    python3 build.py serve [--port N]     build, then serve dist/ on http://127.0.0.1:N/
+    python3 build.py test [PYTEST ARGS]   build, then run the whole suite (tests/ and e2e/)
+    python3 build.py bench-load           time the page's load against a bare PyScript page
+    python3 build.py bench-engine         run bench/engine.py, when it exists
+    python3 build.py map                  install the `map` extra and run tools/make_map.py
+
+Each command sets itself up on a fresh machine: a virtual environment in .venv (unless one is
+active), the project installed with its `test` extra, `npm ci` when node_modules is missing or
+older than package-lock.json, and, for the commands that drive a browser, a Chromium. Re-runs skip
+whatever has not changed (stamp files in .venv/ and node_modules/).
+
+To add a command, write a function taking the remaining argument list and decorate it with
+`@command("name", needs=...)`; `needs` names the set-up steps it requires ("python", "node",
+"chromium").
+
+This file is also imported (by path) by e2e/conftest.py and bench/load.py for `build_dist()`,
+`dist_is_fresh()`, `find_chromium()` and `StaticServer`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+CACHE = ROOT / ".cache"
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+NODE_MODULES = ROOT / "node_modules"
+
+# micropip, shipped beside Pyodide so that PyScript's `packages` setting can install our wheel.
+# The wheel comes from PyPI (Pyodide's npm package does not carry it); its hash is pinned here.
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# The Pyodide runtime files the page loads (from the npm package `pyodide`).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+# PyScript's plugins: core.js imports each plugin's entry chunk at start-up (small), but the
+# page never uses the code editor, terminal or game plugins, so what only they load (codemirror,
+# xterm, their TOML parser, ...) is not shipped. Using one of them later means shipping those.
+# Nor is the zip reader, which PyScript loads only for archives in the `files` setting.
+PYSCRIPT_PLUGINS = re.compile(r"^(py-editor|py-terminal|py-game)-[\w-]{8}\.js$")
+PYSCRIPT_SKIP = re.compile(r"^(codemirror[\w-]*|zip)-[\w-]{8}\.js$")
+
+# Extras installed into the virtual environment, and the build requirements the wheel needs
+# (the wheel is built without build isolation so that a build needs no network).
+PIP_REQUIREMENTS = ["-e", ".[test]", "setuptools>=68", "wheel"]
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+# The inputs of dist/: when none of them changed since the last build, dist/ is fresh.
+BUILD_INPUTS = ("build.py", "pyproject.toml", "package-lock.json", "web", "src", "scenarios",
+                "tools/make_icons.py")
+
+
+def say(message: str) -> None:
+    print(f"==> {message}", flush=True)
+
+
+class SetupError(SystemExit):
+    """A set-up step failed; the message says what to install by hand."""
+
+    def __init__(self, message: str):
+        super().__init__(f"build.py: {message}")
+
+
+def run(cmd: list[str], **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([str(c) for c in cmd], check=True, **kwargs)
+
+
+def sha256_file(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def sha256_text(*parts: str) -> str:
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
+
+
+# --------------------------------------------------------------------------------------------
+# Set-up steps
+
+
+def in_virtualenv() -> bool:
+    return sys.prefix != sys.base_prefix
+
+
+def ensure_venv(argv: list[str]) -> None:
+    """Re-execute this script inside .venv (made if missing) unless a virtualenv is active."""
+    if in_virtualenv():
+        return
+    python = VENV / "bin" / "python"
+    if not python.exists():
+        say(f"Creating a virtual environment in {VENV.relative_to(ROOT)}/")
+        try:
+            run([sys.executable, "-m", "venv", VENV])
+        except subprocess.CalledProcessError:
+            raise SetupError("could not create .venv: install Python's venv module by hand "
+                             "(Debian: apt-get install python3-venv)")
+    os.execv(str(python), [str(python), str(Path(__file__).resolve()), *argv])
+
+
+def ensure_python_packages() -> None:
+    """pip install the project with its test extra, unless pyproject.toml is unchanged."""
+    stamp = Path(sys.prefix) / ".r3-pip-stamp"
+    want = sha256_text(sha256_file(ROOT / "pyproject.toml"), *PIP_REQUIREMENTS)
+    if stamp.exists() and stamp.read_text().strip() == want:
+        return
+    say("Installing the project and its test extra into the virtual environment (pip)")
+    try:
+        run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-q",
+             *PIP_REQUIREMENTS], cwd=ROOT)
+    except subprocess.CalledProcessError:
+        raise SetupError("pip install -e '.[test]' failed: check the network to PyPI, or run it "
+                         "by hand in the virtual environment")
+    stamp.write_text(want + "\n")
+
+
+def ensure_node_modules() -> None:
+    """npm ci when node_modules is missing or was installed from another package-lock.json."""
+    stamp = NODE_MODULES / ".r3-lock-stamp"
+    want = sha256_file(ROOT / "package-lock.json")
+    if stamp.exists() and stamp.read_text().strip() == want:
+        return
+    npm = shutil.which("npm")
+    if not npm:
+        raise SetupError("npm not found: install Node.js 18 or later with npm "
+                         "(Debian: apt-get install nodejs npm)")
+    say("Installing the browser runtime from package-lock.json (npm ci)")
+    try:
+        run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
+    except subprocess.CalledProcessError:
+        raise SetupError("npm ci failed: check the network to the npm registry, or run "
+                         "`npm ci` by hand in the project folder")
+    stamp.write_text(want + "\n")
+
+
+def find_chromium() -> str | None:
+    """$R3_CHROMIUM, else /usr/bin/chromium, else Playwright's own Chromium, else None."""
+    env = os.environ.get("R3_CHROMIUM")
+    if env:
+        return env if Path(env).exists() else None
+    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if Path(candidate).exists():
+            return candidate
+    try:
+        from playwright.sync_api import sync_playwright
+        with sync_playwright() as p:
+            path = p.chromium.executable_path
+        if path and Path(path).exists():
+            return path
+    except Exception:
+        pass
+    return None
+
+
+def ensure_chromium() -> str:
+    path = find_chromium()
+    if path:
+        return path
+    if os.environ.get("R3_CHROMIUM"):
+        raise SetupError(f"R3_CHROMIUM={os.environ['R3_CHROMIUM']} does not exist")
+    if shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
+        say("No Chromium found: installing Debian's chromium (apt-get)")
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        try:
+            run(["apt-get", "update", "-q"], env=env, stdin=subprocess.DEVNULL)
+            run(["apt-get", "install", "-y", "-q", "chromium"], env=env, stdin=subprocess.DEVNULL)
+        except subprocess.CalledProcessError:
+            raise SetupError("apt-get install chromium failed: install a Chromium by hand "
+                             "and point R3_CHROMIUM at it")
+    else:
+        say("No Chromium found: installing Playwright's Chromium")
+        try:
+            run([sys.executable, "-m", "playwright", "install", "chromium"])
+        except subprocess.CalledProcessError:
+            raise SetupError("could not install a Chromium: install one by hand (Debian: "
+                             "apt-get install chromium) and point R3_CHROMIUM at it")
+    path = find_chromium()
+    if not path:
+        raise SetupError("no Chromium after installing one: set R3_CHROMIUM to its path")
+    return path
+
+
+SETUP_STEPS = {
+    "python": ensure_python_packages,
+    "node": ensure_node_modules,
+    "chromium": lambda: os.environ.__setitem__("R3_CHROMIUM", ensure_chromium()),
+}
+
+
+# --------------------------------------------------------------------------------------------
+# The build
+
+
+def input_fingerprint() -> str:
+    """A hash of the names, sizes and times of every input of dist/."""
+    parts = []
+    for name in BUILD_INPUTS:
+        path = ROOT / name
+        files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        for f in files:
+            if f.exists() and not any(p == "__pycache__" or p.endswith(".egg-info")
+                                      for p in f.parts):
+                st = f.stat()
+                parts.append(f"{f.relative_to(ROOT)}:{st.st_size}:{st.st_mtime_ns}")
+    return sha256_text(*parts)
+
+
+def dist_is_fresh() -> bool:
+    stamp = CACHE / "dist-stamp"
+    return (DIST / "index.html").exists() and stamp.exists() \
+        and stamp.read_text().strip() == input_fingerprint()
+
+
+def micropip_wheel() -> Path:
+    """The micropip wheel from PyPI, downloaded into .cache/wheels/ once."""
+    wheel = CACHE / "wheels" / MICROPIP_WHEEL
+    if not wheel.exists():
+        say(f"Downloading micropip {MICROPIP_VERSION} from PyPI")
+        try:
+            run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q",
+                 "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
+                 "-d", wheel.parent, f"micropip=={MICROPIP_VERSION}"])
+        except subprocess.CalledProcessError:
+            raise SetupError(f"could not download micropip: fetch {MICROPIP_WHEEL} from PyPI "
+                             f"by hand into {wheel.parent}")
+    if sha256_file(wheel) != MICROPIP_SHA256:
+        wheel.unlink()
+        raise SetupError(f"{MICROPIP_WHEEL} does not match its pinned sha256; removed it, "
+                         "run the build again")
+    return wheel
+
+
+def vendor_pyodide(dist: Path) -> str:
+    """Copy the Pyodide runtime and micropip into dist/pyodide/<hash>/; return that path.
+
+    The folder is named by a hash of its contents, so the service worker may take these large
+    files from the browser's HTTP cache (no cache-busting) without ever mixing two versions.
+    """
+    src = NODE_MODULES / "pyodide"
+    wheel = micropip_wheel()
+    lock = json.loads((src / "pyodide-lock.json").read_text())
+    entry = dict(lock["packages"]["micropip"])
+    entry.update(file_name=MICROPIP_WHEEL, version=MICROPIP_VERSION,
+                 sha256=sha256_file(wheel), depends=[])
+    lock["packages"] = {"micropip": entry}
+    lock_text = json.dumps(lock, indent=1, sort_keys=True) + "\n"
+
+    digest = hashlib.sha256(lock_text.encode())
+    for name in PYODIDE_FILES:
+        digest.update(name.encode() + b"\0" + sha256_file(src / name).encode())
+    folder = f"pyodide/{json.loads((src / 'package.json').read_text())['version']}-" \
+             f"{digest.hexdigest()[:10]}"
+    out = dist / folder
+    out.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(src / name, out / name)
+    shutil.copy2(wheel, out / MICROPIP_WHEEL)
+    (out / "pyodide-lock.json").write_text(lock_text)
+    return folder
+
+
+def vendor_pyscript(dist: Path) -> None:
+    """Copy core.js, core.css and every chunk they load, less what only unused plugins load."""
+    src = NODE_MODULES / "@pyscript" / "core" / "dist"
+    out = dist / "pyscript"
+    out.mkdir()
+    static = re.compile(r"""from\s*["']\./([\w.-]+\.js)["']""")
+    dynamic = re.compile(r"""import\s*\(\s*["']\./([\w.-]+\.js)["']""")
+    todo, seen = ["core.js"], set()
+    while todo:
+        name = todo.pop()
+        if name in seen or PYSCRIPT_SKIP.match(name):
+            continue
+        seen.add(name)
+        text = (src / name).read_text()
+        todo.extend(static.findall(text))
+        if not PYSCRIPT_PLUGINS.match(name):
+            todo.extend(dynamic.findall(text))
+        text = re.sub(r"\n?//# sourceMappingURL=\S+\s*$", "\n", text)
+        (out / name).write_text(text)
+    shutil.copy2(src / "core.css", out / "core.css")
+    shutil.copy2(src.parent / "LICENSE", out / "LICENSE")
+
+
+def build_wheel(dist: Path) -> str:
+    """Build the richard3 wheel into dist/wheels/; return its path relative to dist/."""
+    out = dist / "wheels"
+    out.mkdir()
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            run([sys.executable, "-m", "pip", "wheel", "--disable-pip-version-check", "-q",
+                 "--no-deps", "--no-build-isolation", "-w", tmp, ROOT],
+                env={**os.environ, "SOURCE_DATE_EPOCH": "315532800"})
+        except subprocess.CalledProcessError:
+            raise SetupError("could not build the richard3 wheel (pip wheel .): "
+                             "see pip's message above")
+        (wheel,) = Path(tmp).glob("richard3-*.whl")
+        shutil.copy2(wheel, out / wheel.name)
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
+    return f"wheels/{wheel.name}"
+
+
+def copy_web(dist: Path) -> None:
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
+    shutil.copytree(WEB, dist, ignore=ignore, dirs_exist_ok=True)
+
+
+def write_pyscript_config(dist: Path, pyodide_dir: str, wheel: str) -> None:
+    """dist/pyscript.json: web/pyscript.json plus the interpreter and our wheel (both relative)."""
+    template = WEB / "pyscript.json"
+    config = json.loads(template.read_text()) if template.exists() else {}
+    config["interpreter"] = f"./{pyodide_dir}/pyodide.mjs"
+    config["packages"] = [f"./{wheel}", *config.get("packages", [])]
+    # Facts about the build for main.py (read through pyscript.config).
+    config["richard3"] = {"map": "map.svg" if (dist / "map.svg").exists() else None}
+    (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+
+
+def make_icons(dist: Path) -> None:
+    """PNG icons drawn by tools/make_icons.py, cached in .cache/icons/ while it is unchanged."""
+    script = ROOT / "tools" / "make_icons.py"
+    cache = CACHE / "icons"
+    stamp = cache / ".stamp"
+    want = sha256_file(script)
+    if not (stamp.exists() and stamp.read_text().strip() == want):
+        say("Drawing the icons (tools/make_icons.py)")
+        shutil.rmtree(cache, ignore_errors=True)
+        run([sys.executable, script, cache])
+        stamp.write_text(want + "\n")
+    shutil.copytree(cache, dist / "icons", ignore=shutil.ignore_patterns(".*"))
+
+
+SW_SCRIPT = r"""
+const {generateSW} = require('workbox-build');
+const options = JSON.parse(process.argv[1]);
+options.dontCacheBustURLsMatching = new RegExp(options.dontCacheBustURLsMatching);
+generateSW(options).then(({count, size, warnings}) => {
+  for (const w of warnings) console.warn(w);
+  console.log(`    precaching ${count} files, ${(size / 1e6).toFixed(1)} MB`);
+}).catch((e) => { console.error(e); process.exit(1); });
+"""
+
+
+def write_service_worker(dist: Path) -> None:
+    """dist/sw.js by Workbox: precaches every file of dist/, each under its content hash.
+
+    Files in content-hashed locations (pyodide/<version>-<hash>/, PyScript's hashed chunks) are
+    fetched through the HTTP cache; the others carry their own hash as a revision. A new build
+    makes a new sw.js, which on install fetches what changed and on activation drops the rest.
+    """
+    options = {
+        "globDirectory": str(dist),
+        "globPatterns": ["**/*"],
+        "swDest": str(dist / "sw.js"),
+        "cacheId": "richard3",
+        "maximumFileSizeToCacheInBytes": 64 * 1024 * 1024,
+        "dontCacheBustURLsMatching": r"^(pyodide/[^/]+-[0-9a-f]{10}/|pyscript/.+-[\w-]{8}\.js$)",
+        "cleanupOutdatedCaches": True,
+        "skipWaiting": True,
+        "clientsClaim": True,
+        "inlineWorkboxRuntime": True,
+        "mode": "production",
+        "sourcemap": False,
+    }
+    try:
+        run(["node", "-e", SW_SCRIPT, json.dumps(options)], cwd=ROOT)
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        raise SetupError("workbox-build failed to write the service worker (see above); "
+                         "try `npm ci` by hand")
+
+
+def build_dist(dist: Path = DIST) -> None:
+    """Build the whole static site into `dist`."""
+    say(f"Building {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}/")
+    fingerprint = input_fingerprint()
+    tmp = dist.with_name(f"{dist.name}.tmp-{os.getpid()}")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    pyodide_dir = vendor_pyodide(tmp)
+    vendor_pyscript(tmp)
+    wheel = build_wheel(tmp)
+    copy_web(tmp)
+    write_pyscript_config(tmp, pyodide_dir, wheel)
+    make_icons(tmp)
+    # The service worker is generated for the final location, so swap first.
+    shutil.rmtree(dist, ignore_errors=True)
+    tmp.rename(dist)
+    write_service_worker(dist)
+    CACHE.mkdir(exist_ok=True)
+    if dist == DIST:
+        (CACHE / "dist-stamp").write_text(fingerprint + "\n")
+    say(f"Built {dist}/ ({sum(f.stat().st_size for f in dist.rglob('*') if f.is_file()) / 1e6:.1f}"
+        f" MB): {wheel}, {pyodide_dir}/")
+
+
+# --------------------------------------------------------------------------------------------
+# A static file server (used by `serve`, the e2e tests and the benchmark)
+
+
+class _CountingWriter:
+    def __init__(self, raw, handler):
+        self._raw, self._handler = raw, handler
+
+    def write(self, data):
+        self._handler.bytes_sent += len(data)
+        return self._raw.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self._raw, name)
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm",
+        ".json": "application/json", ".webmanifest": "application/manifest+json",
+        ".svg": "image/svg+xml", ".png": "image/png", ".css": "text/css",
+        ".whl": "application/zip", ".zip": "application/zip", ".py": "text/x-python",
+        ".html": "text/html",
+    }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, directory=args[2].directory, **kwargs)
+
+    def setup(self):
+        super().setup()
+        self.bytes_sent = 0
+        self.wfile = _CountingWriter(self.wfile, self)
+
+    def translate_path(self, path):
+        path = unquote(urlsplit(path).path)
+        prefix = self.server.prefix
+        if not (path + "/").startswith(prefix):
+            return str(Path(self.directory) / ".r3-not-served")
+        return super().translate_path("/" + path[len(prefix):])
+
+    def end_headers(self):
+        # Revalidate every time (answered by 304 when unchanged): a fresh build shows at once.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def handle_one_request(self):
+        self.directory = self.server.directory  # per request: a test may switch it
+        start = self.bytes_sent
+        self.status = None
+        super().handle_one_request()
+        if self.status is not None:
+            self.server.record(self.command, self.path, self.status, self.bytes_sent - start)
+
+    def send_response(self, code, message=None):
+        self.status = code
+        super().send_response(code, message)
+
+    def log_message(self, format, *args):
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+
+class StaticServer(http.server.ThreadingHTTPServer):
+    """Serves `directory` at http://127.0.0.1:<port><prefix>, in a thread, counting bytes.
+
+    `log` lists every request as (method, path, status, bytes sent, headers included).
+    """
+
+    daemon_threads = True
+
+    def __init__(self, directory, port=0, prefix="/", verbose=False):
+        self.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+        self.verbose = verbose
+        self.log: list[tuple[str, str, int, int]] = []
+        self._lock = threading.Lock()
+        self.directory = str(directory)  # may be changed while serving
+        super().__init__(("127.0.0.1", port), _Handler)
+        self._thread = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server_address[1]}{self.prefix}"
+
+    def record(self, method, path, status, size):
+        with self._lock:
+            self.log.append((method, path, status, size))
+
+    def bytes_sent(self) -> int:
+        with self._lock:
+            return sum(entry[3] for entry in self.log)
+
+    def start(self) -> "StaticServer":
+        self._thread = threading.Thread(target=self.serve_forever, daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.shutdown()
+        self.server_close()
+
+
+# --------------------------------------------------------------------------------------------
+# Commands
+
+COMMANDS: dict[str, tuple] = {}
+
+
+def command(name: str, *, needs: tuple[str, ...] = ("python", "node"), help: str = ""):
+    def register(func):
+        COMMANDS[name] = (func, needs, help or (func.__doc__ or "").strip().splitlines()[0])
+        return func
+    return register
+
+
+@command("build")
+def cmd_build(args: list[str]) -> int:
+    """Build dist/."""
+    argparse.ArgumentParser(prog="build.py build").parse_args(args)
+    build_dist()
+    return 0
+
+
+@command("serve")
+def cmd_serve(args: list[str]) -> int:
+    """Build dist/, then serve it on 127.0.0.1."""
+    parser = argparse.ArgumentParser(prog="build.py serve")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    opts = parser.parse_args(args)
+    build_dist()
+    try:
+        server = StaticServer(DIST, port=opts.port, verbose=not opts.quiet)
+    except OSError as e:
+        raise SetupError(f"cannot listen on 127.0.0.1:{opts.port} ({e}); try --port N")
+    print(f"Serving dist/ at {server.url}  (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
+
+
+@command("test", needs=("python", "node", "chromium"))
+def cmd_test(args: list[str]) -> int:
+    """Build dist/, then run the whole suite: pytest over tests/ and e2e/."""
+    build_dist()
+    say("Running the tests (pytest tests/ e2e/)")
+    env = {**os.environ, "R3_DIST_BUILT": "1"}
+    code = subprocess.call([sys.executable, "-m", "pytest", *args], cwd=ROOT, env=env)
+    if code == 5:  # pytest: no tests collected
+        print("build.py: pytest collected no tests", flush=True)
+        return 0
+    return code
+
+
+@command("bench-load", needs=("python", "node", "chromium"))
+def cmd_bench_load(args: list[str]) -> int:
+    """Time the page's load against a bare PyScript + Pyodide page (bench/load.py)."""
+    return subprocess.call([sys.executable, ROOT / "bench" / "load.py", *args], cwd=ROOT)
+
+
+@command("bench-engine", needs=("python",))
+def cmd_bench_engine(args: list[str]) -> int:
+    """Run the engine benchmark, bench/engine.py."""
+    script = ROOT / "bench" / "engine.py"
+    if not script.exists():
+        raise SetupError("bench/engine.py does not exist yet")
+    return subprocess.call([sys.executable, script, *args], cwd=ROOT)
+
+
+@command("map", needs=("python",))
+def cmd_map(args: list[str]) -> int:
+    """Install the `map` extra, then draw web/map.svg with tools/make_map.py."""
+    say("Installing the map extra (pip install -e '.[map]')")
+    try:
+        run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-q",
+             "-e", ".[map]"], cwd=ROOT)
+    except subprocess.CalledProcessError:
+        raise SetupError("pip install -e '.[map]' failed: see pip's message above")
+    return subprocess.call([sys.executable, ROOT / "tools" / "make_map.py", *args], cwd=ROOT)
+
+
+def main(argv: list[str]) -> int:
+    if argv and argv[0] in ("-h", "--help", "help"):
+        print(__doc__.strip())
+        print("\ncommands:")
+        for name, (_, _, text) in COMMANDS.items():
+            print(f"  {name:14} {text}")
+        return 0
+    name, args = (argv[0], argv[1:]) if argv and not argv[0].startswith("-") else ("build", argv)
+    if name not in COMMANDS:
+        print(f"build.py: unknown command {name!r}; commands: {', '.join(COMMANDS)}",
+              file=sys.stderr)
+        return 2
+    func, needs, _ = COMMANDS[name]
+    ensure_venv(argv)
+    for step in needs:
+        SETUP_STEPS[step]()
+    return func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,166 @@
+"""The built site in headless Chromium: start screen, same origin only, offline, sub-path,
+iframe, tablet, and a clean service-worker update."""
+
+import shutil
+from urllib.parse import urlsplit
+
+import pytest
+
+import richard3
+from e2e.conftest import build, wait_for_service_worker, wait_for_start_screen
+
+pytestmark = pytest.mark.e2e
+
+
+def origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+def wait_for_ai(target, timeout=120_000):
+    target.wait_for_selector("body[data-ai=ready]", state="attached", timeout=timeout)
+
+
+def test_start_screen_loads_without_console_errors(page, site_url, artifacts_dir):
+    page.goto(site_url)
+    assert page.locator("#loading").is_visible() or page.locator("body[data-state=ready]").count()
+    wait_for_start_screen(page)
+    assert page.locator("h1").inner_text() == "Richard III"
+    assert richard3.__version__ in page.locator("#version").inner_text()
+    assert page.locator("#loading").is_hidden()
+    wait_for_ai(page)
+    assert richard3.__version__ in page.locator("#ai-status").inner_text()
+    page.screenshot(path=str(artifacts_dir / "start-screen.png"))
+
+    page.click("#new-game")
+    page.wait_for_selector("#game", state="visible")
+    assert page.locator("#start-screen").is_hidden()
+    page.screenshot(path=str(artifacts_dir / "new-game.png"))
+    page.click("#menu")
+    assert page.locator("#new-game").is_visible()
+    assert page.console_errors == []
+
+
+def test_every_request_goes_to_own_origin(page, site_url):
+    requests = []
+    page.context.on("request", lambda request: requests.append(request.url))
+    page.goto(site_url)
+    wait_for_start_screen(page)
+    wait_for_ai(page)
+    wait_for_service_worker(page)
+    page.click("#new-game")
+    page.wait_for_selector("#game", state="visible")
+    page.wait_for_load_state("networkidle")
+
+    own = origin(site_url)
+    assert any(url.endswith("pyodide.asm.wasm") for url in requests), requests
+    assert any(url.endswith(".whl") for url in requests), requests
+    foreign = [url for url in requests
+               if not url.startswith(("data:", "blob:")) and origin(url) != own]
+    assert foreign == []
+    assert page.console_errors == []
+
+
+def test_offline_reload_after_first_visit(page, site_url):
+    page.goto(site_url)
+    wait_for_start_screen(page)
+    wait_for_ai(page)
+    wait_for_service_worker(page)
+
+    page.context.set_offline(True)
+    page.reload()
+    wait_for_start_screen(page)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    wait_for_ai(page)
+    page.click("#new-game")
+    page.wait_for_selector("#game", state="visible")
+    assert page.console_errors == []
+
+
+def test_served_under_a_sub_path(page, serve_dist):
+    server = serve_dist(prefix="/some/sub/path/")
+    assert server.url.endswith("/some/sub/path/")
+    page.goto(server.url)
+    wait_for_start_screen(page)
+    scope = wait_for_service_worker(page)
+    assert scope == server.url
+    assert all(path.startswith("/some/sub/path/") for _, path, _, _ in server.log)
+    assert all(status in (200, 304) for _, _, status, _ in server.log), server.log
+    assert page.console_errors == []
+
+
+def test_embedded_in_an_iframe(page, site_url):
+    page.goto(site_url + "embed.html")
+    frame = page.wait_for_selector("#game-frame").content_frame()
+    wait_for_start_screen(frame)
+    frame.click("#new-game")
+    frame.wait_for_selector("#game", state="visible")
+    assert page.console_errors == []
+
+
+def test_tablet_viewport_has_no_horizontal_scroll(new_page, site_url, artifacts_dir):
+    page = new_page(viewport={"width": 1024, "height": 768}, has_touch=True, is_mobile=True,
+                    device_scale_factor=2)
+    page.goto(site_url)
+    wait_for_start_screen(page)
+    page.screenshot(path=str(artifacts_dir / "tablet-start-screen.png"))
+
+    def no_horizontal_scroll():
+        return page.evaluate("""() => document.documentElement.scrollWidth <= window.innerWidth
+                                && document.body.scrollWidth <= window.innerWidth""")
+
+    assert page.evaluate("window.innerWidth") == 1024
+    assert no_horizontal_scroll()
+    box = page.locator("#new-game").bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 1024
+    assert box["y"] + box["height"] <= 768, "New game is below the fold"
+    page.tap("#new-game")
+    page.wait_for_selector("#game", state="visible")
+    assert no_horizontal_scroll()
+    assert page.console_errors == []
+
+
+def test_update_replaces_the_cache(page, serve_dist, dist_dir, tmp_path):
+    """A new build's service worker takes over and leaves no stale file in the cache."""
+    old, new = tmp_path / "old", tmp_path / "new"
+    shutil.copytree(dist_dir, old)
+    shutil.copytree(dist_dir, new)
+    with open(new / "style.css", "a") as f:
+        f.write("\n/* update */ #version { outline: 1px solid transparent; }\n")
+    (new / "embed.html").unlink()  # a file that the new build no longer has
+    build.write_service_worker(new)
+
+    server = serve_dist(directory=old)
+    page.goto(server.url)
+    wait_for_start_screen(page)
+    wait_for_service_worker(page)
+
+    server.directory = str(new)
+    page.evaluate("""async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration.update();
+        const worker = registration.installing || registration.waiting;
+        if (worker && worker.state !== 'activated') {
+            await new Promise((done) => worker.addEventListener('statechange',
+                () => worker.state === 'activated' && done()));
+        }
+    }""")
+    cached = page.evaluate("""async () => {
+        const urls = [];
+        for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            for (const request of await cache.keys()) urls.push(request.url);
+        }
+        return urls;
+    }""")
+    style = [url for url in cached if "/style.css" in url]
+    assert len(style) == 1, style
+    assert not any("/embed.html" in url for url in cached)
+    assert any("pyodide.asm.wasm" in url for url in cached)
+
+    page.context.set_offline(True)
+    page.reload()
+    wait_for_start_screen(page)
+    css = page.evaluate("fetch('style.css').then((r) => r.text())")
+    assert "/* update */" in css
+    assert page.console_errors == []

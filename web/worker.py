@@ -1,0 +1,78 @@
+"""The page's named worker ("ai"): runs off the main thread, so the page never freezes.
+
+The main page reaches it with `ai = await pyscript.workers["ai"]` and awaits its exported
+functions (results must be serialisable: str, numbers, lists, dicts). The authoritative game
+and the AI live here (game_host.py); every game call returns a JSON string, and a failure is
+returned as {"error": message} rather than raised, so the page can show it plainly.
+"""
+
+import json
+
+import richard3
+
+from game_host import GameHost, scenarios as _scenarios
+
+HOST = GameHost()
+
+
+def ping():
+    return "pong"
+
+
+def version():
+    return richard3.__version__
+
+
+def _call(method, *args):
+    try:
+        return method(*args)
+    except Exception as error:  # IllegalAction, SaveError, anything: the page shows it
+        return json.dumps({"error": str(error)})
+
+
+def scenarios():
+    return json.dumps(_scenarios())
+
+
+def new_game(scenario, seed, controllers_json):
+    return _call(HOST.new_game, scenario, seed, json.loads(controllers_json))
+
+
+def load(text):
+    return _call(HOST.load, text)
+
+
+def status():
+    return _call(HOST.status)
+
+
+def view(side):
+    return _call(HOST.view, side)
+
+
+def act(side, notation):
+    return _call(HOST.act, side, notation)
+
+
+def undo(side):
+    return _call(HOST.undo, side)
+
+
+def ai_step():
+    return _call(HOST.ai_step)
+
+
+def hint(side):
+    return _call(lambda s: json.dumps({"hint": HOST.hint(s)}), side)
+
+
+def odds(side):
+    return _call(lambda s: json.dumps({"odds": HOST.odds(s)}), side)
+
+
+def save():
+    return _call(lambda: json.dumps({"save": HOST.save()}))
+
+
+__export__ = ["ping", "version", "scenarios", "new_game", "load", "status", "view", "act",
+              "undo", "ai_step", "hint", "odds", "save"]
