@@ -15,6 +15,7 @@ in ``W``):
   from strength x firepower, +1 firepower for a defender on its shield/crown/city, 6.4) times
   what is at stake;
 - threats: enemy blocks next to own heirs not covered by friendly strength;
+- pressure: own strength next to weaker enemy stacks (most of all enemy heirs);
 - supply (7.1, 7.2): blocks over the area's limit each lose a step per supply phase.
 """
 
@@ -25,7 +26,16 @@ from ..game import NA, NB, OVER, Game, C
 from .odds import UNKNOWN_BLOCK, quick_odds
 
 W = {"win": 10000.0, "heir": 30.0, "usurp": 6.0, "step": 1.0, "battle": 1.6, "threat": 1.2,
-     "supply": 1.5, "exile_heir": -1.0}
+     "supply": 1.5, "exile_heir": -1.0, "heir_stake": 0.0, "pressure": 0.0}
+
+#: The weights ``evaluate`` uses: agents set it before deciding (``use_weights``), so that
+#: variants can be compared in one process (tournaments of tuned weights). Single-threaded use.
+_active = [W]
+
+
+def use_weights(weights: dict | None) -> None:
+    """Make ``evaluate`` use ``weights`` (a dict with W's keys; None for the defaults)."""
+    _active[0] = weights or W
 
 MIDDLESEX = C.area_id["Middlesex"]
 ISLE_OF_MAN = C.area_id.get("Isle of Man", -1)
@@ -68,10 +78,13 @@ def usurpation_count(g: Game, side: int) -> int:
 
 def evaluate(g: Game, side: int) -> float:
     """Score ``g`` for ``side`` (0/1); higher is better. See the module docstring for terms."""
+    W = _active[0]
     if g.phase == OVER:
         return W["win"] if g.winner == side else -W["win"]
     e = 1 - side
     loc, strength, owner, shown = g.loc, g.strength, g.owner, g.shown
+    own_heirs = [0] * NA
+    en_heirs = [0] * NA
     own_cnt = [0] * NA
     en_cnt = [0] * NA
     own_pow = [0.0] * NA
@@ -91,8 +104,11 @@ def evaluate(g: Game, side: int) -> float:
             own_pow[a] += s * fp
             if C.btype[b] == HEIR:
                 heirs_on_map.append((b, a))
+                own_heirs[a] += 1
         else:
             en_cnt[a] += 1
+            if C.btype[b] == HEIR:
+                en_heirs[a] += 1
             if shown[b]:
                 en_steps += strength[b]
                 en_pow[a] += strength[b] * C.firepower[b]
@@ -105,7 +121,9 @@ def evaluate(g: Game, side: int) -> float:
     # Usurpation (8.2), weighted up as the political turn nears.
     urgency = 1.0 + g.turn / 7.0
     score += W["usurp"] * urgency * (usurpation_count(g, side) - usurpation_count(g, e))
-    # Battles to come: contested areas.
+    # Battles to come: contested areas. A side's last heir is worth the game (9.0).
+    n_heirs_factor = 3.0 if len(g.heirs_alive(side)) <= 1 else 1.0
+    en_heirs_factor = 3.0 if len(g.heirs_alive(e)) <= 1 else 1.0
     for a in range(NA):
         if own_cnt[a] and en_cnt[a]:
             defender_is_me = g.attacker[a] == e
@@ -115,8 +133,15 @@ def evaluate(g: Game, side: int) -> float:
             elif g.attacker[a] == side:
                 theirs *= 1.25
             p = quick_odds(mine, theirs)
-            stake = own_pow[a] / 2 + en_pow[a] / 2 + 4
-            score += W["battle"] * (p - 0.5) * stake
+            # What each side risks: its blocks and, above all, its heirs (9.0).
+            my_stake = own_pow[a] / 2 + 2 + W["heir_stake"] * own_heirs[a] * n_heirs_factor
+            their_stake = en_pow[a] / 2 + 2 + W["heir_stake"] * en_heirs[a] * en_heirs_factor
+            score += W["battle"] * (p * their_stake - (1 - p) * my_stake)
+        elif en_cnt[a] and W["pressure"]:
+            # Pressure: own strength next to a weaker enemy stack pulls blocks forward.
+            near = sum(own_pow[x] for x in NEIGHBOURS[a])
+            if near > en_pow[a]:
+                score += W["pressure"] * min(near - en_pow[a], 12.0) * (1 + en_heirs[a])
         if own_cnt[a] > SUPPLY_LIMIT[a]:
             score -= W["supply"] * (own_cnt[a] - SUPPLY_LIMIT[a])
     # Threats to heirs: enemy power next door beyond the friendly power in the heir's area.

@@ -27,9 +27,9 @@ from .evaluate import evaluate
 from .normal import NormalAgent, after, card_choice, mulligan_choice, rank_actions
 
 CANDIDATES = 4
-ROLLOUT_DECISIONS = 12
+ROLLOUT_DECISIONS = 6
 ROLLOUT_SAMPLE = 10        # rollout policy: at most this many legal actions are scored
-PRIOR_WEIGHT = 2.0         # the normal ranking counts as this many virtual visits
+PRIOR_WEIGHT = 4.0         # the normal ranking counts as this many virtual visits
 UCB_C = 6.0
 
 
@@ -58,8 +58,9 @@ class HardAgent(NormalAgent):
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, iterations: int | None = None, budget_ms: float = 1000.0):
-        super().__init__(seed)
+    def __init__(self, seed: int = 0, iterations: int | None = None, budget_ms: float = 1000.0,
+                 weights: dict | None = None):
+        super().__init__(seed, weights=weights)
         self.iterations = iterations
         self.budget_ms = budget_ms
 

@@ -22,7 +22,7 @@ from ..agents import Agent
 from ..components import load_components
 from ..game import ACTION, CARDS, MULLIGAN, Game
 from .determinize import determinize
-from .evaluate import evaluate
+from .evaluate import evaluate, use_weights
 
 C = load_components()
 MOVES_PER_ACTIVATION = 3
@@ -120,13 +120,16 @@ def rank_actions(d: Game, side: int, legal: list, rnd: random.Random) -> list[tu
 
 
 class NormalAgent(Agent):
-    """The ``normal`` level (see the module docstring). ``seed`` seeds its own generator."""
+    """The ``normal`` level (see the module docstring). ``seed`` seeds its own generator;
+    ``noise``: standard deviation of noise added to action values; ``weights``: evaluation
+    weights (default ``evaluate.W``)."""
 
     name = "normal"
 
-    def __init__(self, seed: int = 0, noise: float = 0.0):
+    def __init__(self, seed: int = 0, noise: float = 0.0, weights: dict | None = None):
         self.rnd = random.Random(seed)
         self.noise = noise
+        self.weights = weights
 
     def prepare(self, game: Game, side: int):
         """Common first steps of a decision: ``(legal, determinized copy, rule_choice)``;
@@ -136,6 +139,7 @@ class NormalAgent(Agent):
         legal = game.legal_actions(side)
         if not legal:
             raise ValueError("no legal action: this side has no decision to make now")
+        use_weights(self.weights)
         d = determinize(game, side, self.rnd)
         if len(legal) == 1:
             return legal, d, legal[0]
