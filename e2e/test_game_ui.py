@@ -83,6 +83,9 @@ def test_whole_1483_game_against_the_ai(page, site_url, artifacts_dir):
         if page.locator("#battle-board").count() and not checked_battle:
             checked_battle = True
             assert serious_violations(page) == []
+            page.click("#odds")
+            page.wait_for_function("document.getElementById('odds-text').textContent.length > 0")
+            assert "odds" in page.inner_text("#odds-text") or "%" in page.inner_text("#odds-text")
             page.screenshot(path=str(artifacts_dir / "game-battle.png"))
         if step == 5:
             page.screenshot(path=str(artifacts_dir / "game-table.png"))
@@ -106,7 +109,9 @@ def secrets_of(game, shown):
             if b["block"] not in visible and b["block"] not in AREAS]
 
 
-def test_pass_and_play_never_shows_the_other_sides_blocks(page, site_url):
+def test_pass_and_play_never_shows_the_other_sides_blocks(new_page, site_url, artifacts_dir):
+    """Also on a tablet-sized touch screen, with no horizontal scrolling."""
+    page = new_page(viewport={"width": 1024, "height": 768}, has_touch=True, is_mobile=True)
     seed = 21
     start_game(page, site_url, lancaster="human", york="human", seed=seed)
     mirror = richard3.new_game("1483", seed=seed)  # the same game, replayed beside the page
@@ -133,12 +138,14 @@ def test_pass_and_play_never_shows_the_other_sides_blocks(page, site_url):
         s = 0 if side == "Lancaster" else 1
         leaked = [n for n in secrets_of(mirror, s) if n in html]
         assert leaked == [], f"{side}'s table shows {leaked}"
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         actions = offered(page)
         assert sorted(actions) == sorted(str(a) for a in mirror.legal_actions(s))
         choice = rng.choice(actions)
         mirror.apply(s, choice)
         screen = click_action(page, choice)
     assert handovers >= 2
+    page.screenshot(path=str(artifacts_dir / "pass-and-play-tablet.png"))
     assert page.console_errors == []
 
 

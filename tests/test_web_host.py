@@ -129,3 +129,24 @@ def test_battle_board_shows_the_public_battle():
     html = table.battle_board(obs)
     assert 'id="battle-board"' in html and "Gloucester" in html and "[6, 2]" in html
     assert table.battle_board({"battle": None}) == ""
+
+
+def test_odds_on_request_during_a_battle():
+    host = GameHost()
+    host.new_game("1483", 11, {"Lancaster": "easy", "York": "human"})
+    rng = random.Random(11)
+    assert host.odds("York") is None
+    for _ in range(2000):
+        st = json.loads(host.status())
+        assert not st["over"], "no battle for York in this game"
+        if st["ai_pending"]:
+            host.ai_step()
+            continue
+        view = json.loads(host.view("York"))
+        if view["obs"]["battle"]:
+            odds = host.odds("York")
+            assert 0 <= odds["win"] <= 1
+            assert "%" in table.odds_text(odds)
+            return
+        acts = view["actions"]
+        host.act("York", "end" if "end" in acts and rng.random() < 0.5 else rng.choice(acts))

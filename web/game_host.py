@@ -149,6 +149,10 @@ class GameHost:
                 "campaigns_as_king": {"Lancaster": st[3], "York": st[4]},
                 "campaign": g.campaign, "turn": g.turn}
 
+    def odds(self, side: str):
+        """The battle odds for `side`, from its own observation only (None without a battle)."""
+        return battle_odds_for(self.game.observation(SIDES.index(side)))
+
     # ------------------------------------------------------------------------- deciding
     def act(self, side: str, notation: str) -> str:
         """Apply a human side's action (raises richard3.IllegalAction if it is not legal)."""
@@ -193,6 +197,39 @@ class GameHost:
             return ""
         agent = make_agent("normal", g.turn * 7919 + len(g.log))
         return str(agent.choose(g.copy(), s))
+
+
+def battle_odds_for(obs: dict) -> dict | None:
+    """The AI's estimate of the current battle from one side's observation (6.0).
+
+    Blocks the side knows (its own in the area and the revealed enemy ones) fight with their
+    real strength, initiative and firepower; enemy blocks still face down count as average
+    blocks (richard3.ai.odds.UNKNOWN_BLOCK). A straight fight: no Reserves, charges or
+    treachery, and no defender bonus.
+    """
+    battle = obs.get("battle")
+    if not battle or not battle.get("area"):
+        return None
+    from richard3.ai.odds import battle_odds, unknown_block
+    C = richard3.load_components()
+    area, me = battle["area"], obs["side"]
+
+    def profile(name, strength):
+        b = C.block_id[name]
+        return (max(1, strength), C.initiative[b], C.firepower[b])
+
+    mine = [profile(b["block"], b["strength"]) for b in obs["own_blocks"] if b["area"] == area]
+    theirs = [profile(b["block"], b["strength"]) for b in battle.get("blocks") or []
+              if b.get("side") != me]
+    unseen = obs["enemy_counts"].get(area, 0) - len(theirs)
+    theirs += [unknown_block()] * max(0, unseen)
+    if not mine or not theirs:
+        return None
+    attacking = battle.get("attacker") == me
+    result = battle_odds(mine if attacking else theirs, theirs if attacking else mine)
+    win = result["attacker_wins"] if attacking else result["defender_wins"]
+    return {"area": area, "win": round(win, 2), "attacking": attacking,
+            "own_blocks": len(mine), "enemy_blocks": len(theirs), "unknown": max(0, unseen)}
 
 
 def parse_save(text) -> tuple:

@@ -32,7 +32,11 @@ PROMPTS = {
 VERB_TITLES = {
     "keep": "Hand", "mulligan": "Hand", "redeal": "Hand", "play": "Play a card",
     "activate": "Activate an area", "muster": "Muster", "move": "Move", "sea": "Sea move",
-    "recruit": "Recruit", "end": "Finish",
+    "recruit": "Recruit", "end": "Finish", "plague": "Plague", "battle": "Choose the battle",
+    "fire": "Battle turn", "pass": "Battle turn", "retreat": "Retreat", "charge": "Charge",
+    "treachery": "Treachery", "treason": "Treason", "no": "Treason", "hit": "Take the hit",
+    "regroup": "Regroup", "reduce": "Supply losses", "execute": "Execute", "enter": "Heir enters",
+    "home": "Goes home",
 }
 
 
@@ -220,7 +224,18 @@ def battle_board(obs: dict) -> str:
             f'<th scope="col">Init.</th><th scope="col">Block</th><th scope="col">Side</th>'
             f'<th scope="col">Rating</th><th scope="col">Strength</th><th scope="col">Line</th>'
             f'</tr></thead><tbody>{rows}</tbody></table>'
-            + (f'<p>Battles still to fight: {e(others)}</p>' if others else "") + "</section>")
+            + (f'<p>Battles still to fight: {e(others)}</p>' if others else "")
+            + '<button id="odds" type="button">Show the odds</button><p id="odds-text" '
+            'aria-live="polite"></p></section>')
+
+
+def odds_text(odds: dict | None) -> str:
+    if not odds:
+        return "No odds: not enough known about this battle."
+    role = "attack" if odds["attacking"] else "defence"
+    return (f"The AI estimates your {role} in {odds['area']} wins {round(odds['win'] * 100)}% "
+            f"of straight fights ({odds['own_blocks']} of your blocks against "
+            f"{odds['enemy_blocks']}, {odds['unknown']} of them unknown).")
 
 
 def log_panel(obs: dict, limit: int = 200) -> str:

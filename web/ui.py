@@ -235,6 +235,9 @@ async def show_victory(side):
 
 @when("click", "#table")
 async def on_table_click(event):
+    if event.target.id == "odds" and state["view"] is not None:
+        await on_odds()  # the odds button is redrawn with the battle board, so delegate
+        return
     target = event.target.closest("[data-action]")
     # closest() gives JS null (pyodide's JsNull, not None) for a click beside every control.
     if not hasattr(target, "dataset") or state["busy"] or state["view"] is None:
@@ -279,6 +282,11 @@ async def on_hint(event):
             button.classList.add("hinted")
             button.scrollIntoView()
             button.focus()
+
+
+async def on_odds():
+    answer = await call("odds", state["view"]["side"])
+    el("odds-text").textContent = answer.get("error") or table.odds_text(answer.get("odds"))
 
 
 @when("click", "#show-victory-log")
