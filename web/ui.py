@@ -9,6 +9,7 @@ localStorage and back: they hold hidden state, so they are never put into the pa
 import asyncio
 import json
 
+from pyodide.ffi import to_js
 from pyscript import document, when, window, workers
 
 import table
@@ -17,7 +18,13 @@ AUTOSAVE = "richard3.autosave"
 SLOT_PREFIX = "richard3.slot."
 PACES = {"fast": 0, "normal": 0.6, "slow": 1.5}
 
-state = {"status": None, "shown": None, "busy": False, "scenarios": [], "view": None, "renders": 0}
+state = {"status": None, "shown": None, "busy": False, "scenarios": [], "view": None, "renders": 0,
+         "game_no": 0}
+
+
+def js_object(**fields):
+    """A plain JS object (a Python dict would arrive in JS as a Map)."""
+    return to_js(fields, dict_converter=window.Object.fromEntries)
 
 
 def el(id_):
@@ -96,6 +103,7 @@ async def on_start_game(event):
         return
     message("")
     state["shown"] = None
+    state["game_no"] += 1
     await after_change(st)
 
 
@@ -114,6 +122,7 @@ async def load_save(text, keep=False):
         return False
     message("Game loaded." if not keep else "")
     state["shown"] = None
+    state["game_no"] += 1
     el("start-screen").hidden = True
     el("game").hidden = False
     await after_change(st)
@@ -145,8 +154,11 @@ def pass_and_play(st):
 async def after_change(st):
     """Run AI decisions (at a readable pace) until a human must decide or the game is over."""
     state["status"] = st
+    game_no = state["game_no"]
     await autosave()
     while st.get("ai_pending") and not st.get("over"):
+        if game_no != state["game_no"]:
+            return  # a new game or a loaded save took over while the AI was playing
         document.body.dataset.thinking = "yes"
         el("thinking").hidden = False
         el("thinking").textContent = f"{' and '.join(st['active'])} thinking…"
@@ -159,16 +171,16 @@ async def after_change(st):
             break
         state["status"] = st
         await autosave()
-    document.body.dataset.thinking = "no"
-    el("thinking").hidden = True
     side = viewer(st)
     if st.get("over"):
         await show_victory(side)
-        return
-    if pass_and_play(st) and side != state["shown"]:
+    elif pass_and_play(st) and side != state["shown"]:
         show_handover(side)
-        return
-    await render(side)
+    else:
+        await render(side)
+    # Only now, with the next decision drawn, is the AI's turn over for the page (and tests).
+    document.body.dataset.thinking = "no"
+    el("thinking").hidden = True
 
 
 def clear_table():
@@ -215,6 +227,9 @@ async def render(side):
     el("undo").disabled = not view.get("can_undo")
     el("hint").disabled = not view["actions"]
     el("table-side").textContent = f"You are {side}"
+    # The drawing replaced the focused button: give keyboard users a place to go on from.
+    if document.activeElement is None or document.activeElement == document.body:
+        el("prompt").focus(js_object(preventScroll=True))
     document.body.dataset.side = side
     document.body.dataset.phase = obs["phase"]
     show_only("table")
@@ -311,7 +326,7 @@ async def on_export(event):
 
 def download(text, filename, mime):
     """Offer `text` as a file download (a blob: URL of this origin, no request leaves it)."""
-    blob = window.Blob.new([text], {"type": mime})
+    blob = window.Blob.new(to_js([text]), js_object(type=mime))
     url = window.URL.createObjectURL(blob)
     link = document.createElement("a")
     link.href = url
