@@ -26,7 +26,8 @@ from ..game import NA, NB, OVER, Game, C
 from .odds import UNKNOWN_BLOCK, quick_odds
 
 W = {"win": 10000.0, "heir": 30.0, "usurp": 6.0, "step": 1.0, "battle": 1.6, "threat": 1.2,
-     "supply": 1.5, "exile_heir": -1.0, "heir_stake": 0.0, "pressure": 0.0}
+     "supply": 1.5, "exile_heir": -1.0, "heir_stake": 0.0, "pressure": 0.0,
+     "treachery": 0.0}
 
 #: The weights ``evaluate`` uses: agents set it before deciding (``use_weights``), so that
 #: variants can be compared in one process (tournaments of tuned weights). Single-threaded use.
@@ -85,6 +86,11 @@ def evaluate(g: Game, side: int) -> float:
     loc, strength, owner, shown = g.loc, g.strength, g.owner, g.shown
     own_heirs = [0] * NA
     en_heirs = [0] * NA
+    # 6.9: the KING, the PRETENDER and Warwick may each roll for treachery once per battle;
+    # where one of ours fights, the enemy's most corruptible block counts partly for us.
+    traitor_here = [False] * NA
+    best_turn = [0.0] * NA
+    me_crowned = g.crowned[side]
     own_cnt = [0] * NA
     en_cnt = [0] * NA
     own_pow = [0.0] * NA
@@ -105,10 +111,16 @@ def evaluate(g: Game, side: int) -> float:
             if C.btype[b] == HEIR:
                 heirs_on_map.append((b, a))
                 own_heirs[a] += 1
+            if b == me_crowned or b in C.warwick:
+                traitor_here[a] = True
         else:
             en_cnt[a] += 1
             if C.btype[b] == HEIR:
                 en_heirs[a] += 1
+            lo = C.loyalty[b]
+            if lo:
+                st = strength[b] if shown[b] else UNKNOWN_BLOCK[0]
+                best_turn[a] = max(best_turn[a], 0.5 ** lo * st * C.firepower[b])
             if shown[b]:
                 en_steps += strength[b]
                 en_pow[a] += strength[b] * C.firepower[b]
@@ -132,6 +144,9 @@ def evaluate(g: Game, side: int) -> float:
                 mine *= 1.25
             elif g.attacker[a] == side:
                 theirs *= 1.25
+            if traitor_here[a] and W["treachery"]:
+                swing = W["treachery"] * best_turn[a]
+                mine, theirs = mine + swing, max(0.0, theirs - swing)
             p = quick_odds(mine, theirs)
             # What each side risks: its blocks and, above all, its heirs (9.0).
             my_stake = own_pow[a] / 2 + 2 + W["heir_stake"] * own_heirs[a] * n_heirs_factor
