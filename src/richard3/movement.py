@@ -32,6 +32,8 @@ NO_SEA_TYPES = (LEVY, BOMBARD, REBEL_TYPE)
 NO_SEA_BLOCKS = frozenset(b for b in range(NB) if C.btype[b] in NO_SEA_TYPES
                           or C.block_names[b] in ("Scots Mercenary", "Welsh Mercenary"))
 MIDDLESEX = C.area_id["Middlesex"]
+#: For each area, the areas a sea move can reach from it (same sea zone, 5.3).
+SEA_DESTINATIONS = tuple(tuple(d for d in range(NA) if C.sea_linked(a, d)) for a in range(NA))
 
 MAX_ATTACK_BORDERS = 3      # 6.3: an attack via one, two or three borders
 MAX_REINFORCE_BORDERS = 2   # 6.3: Player 2 reinforcing a battle, at most two borders
@@ -245,23 +247,34 @@ def _enter_battle(g, s: int, b: int, a: int, k: int, came_from: str) -> None:
 
 # ----------------------------------------------------------------------------- sea moves
 def _sea_moves(g, s, own, enemy) -> list[Action]:
-    """5.3 sea moves of side s now possible (free port-to-port moves included)."""
+    """5.3 sea moves of side s now possible (free port-to-port moves included).
+
+    A Piracy attack costs one AP like any sea move: the free port-to-port move of 5.31 never
+    attacks.
+    """
     out = []
     piracy = g.event == "piracy"
     pf, pt = g.port_bonus
+    ap = g.ap
+    loc, moved = g.loc, g.moved
+    barred_exile = 1 - s
+    may_leave = {}
     for b in range(NB):
-        a = g.loc[b]
-        if a >= NA or g.moved[b] or b in NO_SEA_BLOCKS or not C.seas[a] or _owner(g, b) != s:
+        a = loc[b]
+        if a >= NA or moved[b] or b in NO_SEA_BLOCKS or not C.seas[a] or _owner(g, b) != s:
             continue
-        if not _pin_state(g, s, a)[0]:
+        ok = may_leave.get(a)
+        if ok is None:
+            ok = may_leave[a] = _pin_state(g, s, a)[0]
+        if not ok:
             continue
-        for d in range(NA):
-            if not C.sea_linked(a, d) or not _may_enter(s, d):
+        for d in SEA_DESTINATIONS[a]:
+            if C.exile_of[d] == barred_exile:
                 continue
             if enemy[d]:
-                if not piracy or not _battle_borders_ok(g, s, d, SEA_ENTRY):
+                if not piracy or ap < 1 or not _battle_borders_ok(g, s, d, SEA_ENTRY):
                     continue
-            elif g.ap < 1 and not (a == pf and d == pt):
+            elif ap < 1 and not (a == pf and d == pt):
                 continue
             out.append(Action("sea", b, a, d))
     return out

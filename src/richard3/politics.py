@@ -38,6 +38,11 @@ GO_HOME, HOME, RESET, EXILE_POOL = 20, 21, 22, 23
 MIDDLESEX = C.area_id["Middlesex"]
 CALAIS = C.area_id["Calais"]
 COUNTED_TYPES = (HEIR, NOBLE, CHURCH)
+YORK_SHIELDS = tuple(a for a in range(NA) if "York" in C.shields[a])
+LANCASTER_SHIELDS = tuple(a for a in range(NA) if "Lancaster" in C.shields[a])
+#: The Exeter, Somerset and Richmond shields: heir -> areas (2.2).
+SPECIFIC_SHIELDS = {h: tuple(a for a in range(NA) if C.own_shield[h] in C.shields[a])
+                    for h in range(NB) if C.own_shield[h]}
 NEVILLE_SHIELDS = {b: tuple(a for n in C.neville_blocks for a in C.shield_areas[n]
                             if C.label[n] != C.label[b]) for b in C.neville_blocks}
 
@@ -167,21 +172,13 @@ def home_options(g, b: int) -> list[int]:
 def heir_shields(g, h: int) -> list[int]:
     """The shield areas heir h may use (2.2): the York shields for York heirs; the Lancaster
     shields, his own specific shield and those of dead specific heirs for Lancaster heirs."""
-    out = []
-    for a in range(NA):
-        names = C.shields[a]
-        if C.side[h] == YORK:
-            if "York" in names:
-                out.append(a)
-            continue
-        if "Lancaster" in names:
-            out.append(a)
-            continue
-        for x in range(NB):
-            if C.own_shield[x] and C.own_shield[x] in names and (x == h or g.loc[x] == DEAD):
-                out.append(a)
-                break
-    return out
+    if C.side[h] == YORK:
+        return list(YORK_SHIELDS)
+    out = set(LANCASTER_SHIELDS)
+    for x, areas in SPECIFIC_SHIELDS.items():
+        if x == h or g.loc[x] == DEAD:
+            out.update(areas)
+    return sorted(out)
 
 
 def _shield_owner_dead(g, a: int) -> bool:

@@ -191,8 +191,12 @@ def _crown(g) -> None:
 
 def _queue_supply_losses(g) -> None:
     tasks = []
+    presence = g.presence()
     for s in (g.king, 1 - g.king):
+        count = presence[s]
         for a in range(NA):
+            if count[a] <= EXILE_LIMITS.get(a, SUPPLY_LIMIT):
+                continue                    # within any limit: no need to look closer
             surplus, _ = overstack(g, s, a)
             if surplus > 0:
                 rule = "7.2 exile limit" if a in EXILE_LIMITS else "7.1 supply limit"
