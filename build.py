@@ -34,7 +34,9 @@ import subprocess
 import sys
 import tempfile
 import threading
+import zipfile
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent
@@ -278,8 +280,7 @@ def vendor_pyodide(dist: Path) -> str:
     digest = hashlib.sha256(lock_text.encode())
     for name in PYODIDE_FILES:
         digest.update(name.encode() + b"\0" + sha256_file(src / name).encode())
-    folder = f"pyodide/{json.loads((src / 'package.json').read_text())['version']}-" \
-             f"{digest.hexdigest()[:10]}"
+    folder = f"pyodide/{npm_version('pyodide')}-{digest.hexdigest()[:10]}"
     out = dist / folder
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
@@ -309,7 +310,39 @@ def vendor_pyscript(dist: Path) -> None:
         text = re.sub(r"\n?//# sourceMappingURL=\S+\s*$", "\n", text)
         (out / name).write_text(text)
     shutil.copy2(src / "core.css", out / "core.css")
-    shutil.copy2(src.parent / "LICENSE", out / "LICENSE")
+
+
+NOTICE = """Richard III: third-party software in this folder
+
+pyodide/  Pyodide {pyodide} (npm package `pyodide`): Mozilla Public License 2.0, text in
+          licenses/MPL-2.0.txt; source: the Pyodide project (pyodide/pyodide on GitHub).
+          It contains CPython 3.14 (Python Software Foundation License Version 2) and the
+          libraries Pyodide builds in, each under its own licence (see the Pyodide project).
+pyodide/*/micropip-{micropip}-py3-none-any.whl  micropip {micropip} (PyPI):
+          Mozilla Public License 2.0; it vendors `packaging` (Apache-2.0 or BSD-2-Clause).
+pyscript/ PyScript core {pyscript} (npm package `@pyscript/core`): Apache License 2.0, text in
+          licenses/PyScript-LICENSE.txt.
+sw.js     Workbox {workbox} runtime (npm package `workbox-build`): MIT License, text in
+          licenses/Workbox-LICENSE.txt.
+"""
+
+
+def npm_version(package: str) -> str:
+    return json.loads((NODE_MODULES / package / "package.json").read_text())["version"]
+
+
+def write_notices(dist: Path) -> None:
+    """NOTICE.txt and licenses/: what is vendored, under which licence."""
+    out = dist / "licenses"
+    out.mkdir()
+    with zipfile.ZipFile(micropip_wheel()) as wheel:
+        mpl = wheel.read(f"micropip-{MICROPIP_VERSION}.dist-info/licenses/LICENSE")
+    (out / "MPL-2.0.txt").write_bytes(mpl)
+    shutil.copy2(NODE_MODULES / "@pyscript" / "core" / "LICENSE", out / "PyScript-LICENSE.txt")
+    shutil.copy2(NODE_MODULES / "workbox-precaching" / "LICENSE", out / "Workbox-LICENSE.txt")
+    (dist / "NOTICE.txt").write_text(NOTICE.format(
+        pyodide=npm_version("pyodide"), micropip=MICROPIP_VERSION,
+        pyscript=npm_version("@pyscript/core"), workbox=npm_version("workbox-build")))
 
 
 def build_wheel(dist: Path) -> str:
@@ -412,6 +445,7 @@ def build_dist(dist: Path = DIST) -> None:
     copy_web(tmp)
     write_pyscript_config(tmp, pyodide_dir, wheel)
     make_icons(tmp)
+    write_notices(tmp)
     # The service worker is generated for the final location, so swap first.
     shutil.rmtree(dist, ignore_errors=True)
     tmp.rename(dist)
@@ -425,6 +459,15 @@ def build_dist(dist: Path = DIST) -> None:
 
 # --------------------------------------------------------------------------------------------
 # A static file server (used by `serve`, the e2e tests and the benchmark)
+
+
+class Request(NamedTuple):
+    """One request a StaticServer answered; `bytes` counts headers and body, `body` the body."""
+    method: str
+    path: str
+    status: int
+    bytes: int
+    body: int
 
 
 class _CountingWriter:
@@ -459,24 +502,26 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         self.wfile = _CountingWriter(self.wfile, self)
 
     def translate_path(self, path):
+        self.directory = self.server.directory  # read per request: a test may switch it
         path = unquote(urlsplit(path).path)
         prefix = self.server.prefix
         if not (path + "/").startswith(prefix):
             return str(Path(self.directory) / ".r3-not-served")
         return super().translate_path("/" + path[len(prefix):])
 
+    def handle_one_request(self):
+        start = self.header_end = self.bytes_sent
+        self.status = None
+        super().handle_one_request()
+        if self.status is not None:
+            self.server.record(Request(self.command, self.path, self.status,
+                                       self.bytes_sent - start, self.bytes_sent - self.header_end))
+
     def end_headers(self):
         # Revalidate every time (answered by 304 when unchanged): a fresh build shows at once.
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
-
-    def handle_one_request(self):
-        self.directory = self.server.directory  # per request: a test may switch it
-        start = self.bytes_sent
-        self.status = None
-        super().handle_one_request()
-        if self.status is not None:
-            self.server.record(self.command, self.path, self.status, self.bytes_sent - start)
+        self.header_end = self.bytes_sent
 
     def send_response(self, code, message=None):
         self.status = code
@@ -490,7 +535,7 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 class StaticServer(http.server.ThreadingHTTPServer):
     """Serves `directory` at http://127.0.0.1:<port><prefix>, in a thread, counting bytes.
 
-    `log` lists every request as (method, path, status, bytes sent, headers included).
+    `log` lists every request answered, as `Request` tuples.
     """
 
     daemon_threads = True
@@ -498,7 +543,7 @@ class StaticServer(http.server.ThreadingHTTPServer):
     def __init__(self, directory, port=0, prefix="/", verbose=False):
         self.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
         self.verbose = verbose
-        self.log: list[tuple[str, str, int, int]] = []
+        self.log: list[Request] = []
         self._lock = threading.Lock()
         self.directory = str(directory)  # may be changed while serving
         super().__init__(("127.0.0.1", port), _Handler)
@@ -508,13 +553,13 @@ class StaticServer(http.server.ThreadingHTTPServer):
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server_address[1]}{self.prefix}"
 
-    def record(self, method, path, status, size):
+    def record(self, request: Request) -> None:
         with self._lock:
-            self.log.append((method, path, status, size))
+            self.log.append(request)
 
     def bytes_sent(self) -> int:
         with self._lock:
-            return sum(entry[3] for entry in self.log)
+            return sum(request.bytes for request in self.log)
 
     def start(self) -> "StaticServer":
         self._thread = threading.Thread(target=self.serve_forever, daemon=True)

@@ -8,8 +8,8 @@ Reuse them in any e2e test (mark it `@pytest.mark.e2e`):
 - `dist_dir` (session): a snapshot of dist/ (in a temporary folder), built first unless
   `build.py test` just built it or it is fresh (no input changed since the last build).
 - `site_server` / `site_url` (session): dist/ served on 127.0.0.1 on a free port, in a thread;
-  `site_url` ends in "/". `site_server.log` lists every request as
-  (method, path, status, bytes).
+  `site_url` ends in "/". `site_server.log` lists every request answered, as
+  `Request(method, path, status, bytes, body)` tuples (bytes with headers; body alone).
 - `serve_dist(prefix="/", directory=None)` (function): starts another server (another origin),
   e.g. for dist/ under a sub-path; stopped after the test.
 - `new_page(**context_options)` (function): a page in a new browser context (default viewport

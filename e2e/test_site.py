@@ -84,8 +84,8 @@ def test_served_under_a_sub_path(page, serve_dist):
     wait_for_start_screen(page)
     scope = wait_for_service_worker(page)
     assert scope == server.url
-    assert all(path.startswith("/some/sub/path/") for _, path, _, _ in server.log)
-    assert all(status in (200, 304) for _, _, status, _ in server.log), server.log
+    assert all(request.path.startswith("/some/sub/path/") for request in server.log)
+    assert all(request.status in (200, 304) for request in server.log), server.log
     assert page.console_errors == []
 
 

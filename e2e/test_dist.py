@@ -1,0 +1,81 @@
+"""The built folder itself (no browser): relative URLs, the lock Pyodide checks, the precache."""
+
+import hashlib
+import json
+import re
+import struct
+
+import pytest
+
+from e2e.conftest import build
+
+pytestmark = pytest.mark.e2e
+
+OWN_TEXT = ("*.html", "*.css", "*.json", "*.webmanifest")
+
+
+def files(dist):
+    return sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+
+
+def test_every_url_of_our_own_files_is_relative(dist_dir):
+    absolute = re.compile(r"""(?:src|href|action)\s*=\s*["'](?:/|[a-z][\w+.-]*://)""", re.I)
+    for pattern in OWN_TEXT:
+        for path in dist_dir.glob(pattern):
+            text = path.read_text()
+            assert not absolute.search(text), f"{path.name}: {absolute.search(text).group(0)}"
+            assert "://" not in text or path.suffix == ".html", path.name
+    config = json.loads((dist_dir / "pyscript.json").read_text())
+    assert config["interpreter"].startswith("./")
+    assert all(package.startswith("./") for package in config["packages"])
+    manifest = json.loads((dist_dir / "manifest.webmanifest").read_text())
+    urls = [manifest["start_url"], manifest["scope"], *(icon["src"] for icon in manifest["icons"])]
+    assert not any(url.startswith("/") or "://" in url for url in urls)
+
+
+def test_icons_are_pngs_of_the_stated_sizes(dist_dir):
+    manifest = json.loads((dist_dir / "manifest.webmanifest").read_text())
+    assert {icon.get("purpose", "any") for icon in manifest["icons"]} >= {"any", "maskable"}
+    for icon in manifest["icons"]:
+        data = (dist_dir / icon["src"]).read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n")
+        width, height = struct.unpack(">II", data[16:24])
+        assert f"{width}x{height}" == icon["sizes"]
+
+
+def test_pyodide_lock_lists_only_what_is_shipped(dist_dir):
+    config = json.loads((dist_dir / "pyscript.json").read_text())
+    runtime = (dist_dir / config["interpreter"]).parent
+    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    assert list(lock["packages"]) == ["micropip"]
+    for entry in lock["packages"].values():
+        wheel = runtime / entry["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
+    assert sorted(p.name for p in runtime.iterdir()) == sorted(
+        [*build.PYODIDE_FILES, "pyodide-lock.json", build.MICROPIP_WHEEL])
+    wheels = [p for p in config["packages"] if p.endswith(".whl")]
+    assert len(wheels) == 1 and (dist_dir / wheels[0]).exists()
+
+
+def test_pyscript_ships_no_source_maps_nor_editor(dist_dir):
+    names = files(dist_dir / "pyscript")
+    assert "core.js" in names and "core.css" in names
+    assert not [n for n in names if n.endswith(".map") or n.startswith(("codemirror", "xterm"))]
+    for name in names:
+        if name.endswith(".js"):
+            assert "sourceMappingURL" not in (dist_dir / "pyscript" / name).read_text()[-200:]
+
+
+def test_service_worker_precaches_every_file_under_its_content_hash(dist_dir):
+    text = (dist_dir / "sw.js").read_text()
+    entries = re.findall(r'\{url:"([^"]+)",revision:(null|"[0-9a-f]+")\}', text)
+    assert entries, "no precache manifest found in sw.js"
+    listed = {url for url, _ in entries}
+    assert listed == set(files(dist_dir)) - {"sw.js"}
+    hashed_folder = re.compile(r"^pyodide/[^/]+-[0-9a-f]{10}/|^pyscript/.+-[\w-]{8}\.js$")
+    for url, revision in entries:
+        if revision == "null":
+            assert hashed_folder.match(url), f"{url} has no revision and no hash in its path"
+        else:
+            md5 = hashlib.md5((dist_dir / url).read_bytes()).hexdigest()
+            assert revision.strip('"') == md5, url
