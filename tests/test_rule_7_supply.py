@@ -84,3 +84,16 @@ def test_9_1_the_captor_may_spare_him():
     begin_supply_phase(g)
     act(g, "no execution")
     assert g.loc[B["Clarence/L"]] == A["Kent"] and g.phase == CARDS
+
+
+def test_7_1_a_hidden_block_lost_to_supply_is_named_to_its_owner_only():
+    blocks = dict(SIX_IN_DERBY)
+    del blocks["Devon"]
+    g = position({**blocks, "Stanley/L": "Derby", **HEIRS}, strengths={"Stanley/L": 1})
+    begin_supply_phase(g)
+    act(g, "reduce Stanley/L")
+    act(g, "reduce Oxford")
+    assert g.loc[B["Stanley/L"]] == POOL_DOWN
+    assert any("Stanley/L is eliminated" in x for x in g.log_for(LANC))
+    assert not any("Stanley" in x for x in g.log_for(YORK))
+    assert any("A Lancaster block is eliminated in Derby" in x for x in g.log_for(YORK))

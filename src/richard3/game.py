@@ -396,13 +396,15 @@ class Game:
         6.83 rose nobles and the Nevilles are dead (both versions of a Neville), other nobles
         and church go face-down to their pool; 6.84 levies and bombards face-down to the pool; 6.85 mercenaries face-down
         at home, the Welsh face-down in the Lancaster pool; 6.86 the Rebel face-down to the
-        PRETENDER pool. The victory check (9.0) follows.
+        PRETENDER pool. The log names the block publicly if it was revealed in battle or is
+        dead for good; otherwise only its owner sees the name. The victory check (9.0) follows.
         """
         t = C.btype[b]
         side = self.owner(b)
         area = self.loc[b]
         other = C.counterpart[b]
         where = C.area_names[area] if area < NA else LOC_NAMES.get(area, "?")
+        known = self.shown[b]
         self.strength[b] = 0
         self.reserve[b] = 0
         self.shown[b] = 0
@@ -440,8 +442,14 @@ class Game:
             self.loc[b] = POOL_DOWN
             fate = "goes face-down to the PRETENDER's pool"
         self.stats[side] += 1
-        self.say(f"{SIDE_NAMES[side]} {C.block_names[b]} is eliminated in {where}"
-                 f"{' (' + cause + ')' if cause else ''} and {fate} (6.8).")
+        why = f" ({cause})" if cause else ""
+        if known or self.loc[b] == DEAD:      # revealed in battle, or dead: public record
+            self.say(f"{SIDE_NAMES[side]} {C.block_names[b]} is eliminated in {where}{why} "
+                     f"and {fate} (6.8).")
+        else:                                 # a hidden block keeps its secret (6.83-6.86)
+            self.say(f"A {SIDE_NAMES[side]} block is eliminated in {where}{why} (6.8).", 1 - side)
+            self.say(f"{SIDE_NAMES[side]} {C.block_names[b]} is eliminated in {where}{why} "
+                     f"and {fate} (6.8).", side)
         self.check_heirs_victory()
 
     def check_heirs_victory(self) -> None:

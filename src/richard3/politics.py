@@ -32,6 +32,7 @@ from .cards import begin_campaign
 from .components import (BOMBARD, CHURCH, HEIR, LEVY, MERCENARY, NOBLE, REBEL_TYPE, SIDE_NAMES,
                          YORK)
 from .game import DEAD, MERC_DOWN, NA, NB, POLITICAL, POOL, POOL_DOWN, PRISON, PUBLIC, C
+from .movement import check_rescue
 from .supply import DEFECTED_HEIRS, EXILE_LIMITS, must_choose
 
 GO_HOME, HOME, RESET, EXILE_POOL = 20, 21, 22, 23
@@ -307,6 +308,7 @@ def _advance(g) -> None:
         elif must_choose(g, task, _pool_candidates(g, task), _to_pool):
             return
     if g.phase == POLITICAL and not g.pending:
+        check_rescue(g)                  # a Lancastrian block may have gone home to London
         g.campaign += 1
         g.turn = 1
         begin_campaign(g)

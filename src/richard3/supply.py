@@ -28,6 +28,7 @@ from __future__ import annotations
 from .actions import Action
 from .components import HEIR, MERCENARY, NOBLE, SIDE_NAMES
 from .game import DEAD, MINOR, NA, NB, OFF, PUBLIC, SUPPLY, C
+from .movement import check_rescue
 
 ENTER, CROWN, EXECUTE, SUPPLY_CHECK, REDUCE = 10, 11, 12, 13, 14
 NO_EXECUTE = Action("no_execute")
@@ -175,6 +176,7 @@ def _enter(g, s: int, h: int, a: int) -> None:
     g.strength[h] = C.max_str[h]
     g.say(f"{SIDE_NAMES[s]} heir {C.block_names[h]} comes of age and enters play in "
           f"{C.area_names[a]} (6.82).", PUBLIC)
+    check_rescue(g)
 
 
 def _crown(g) -> None:
