@@ -89,6 +89,9 @@ def test_whole_1483_game_against_the_ai(page, site_url, artifacts_dir):
             page.screenshot(path=str(artifacts_dir / "game-battle.png"))
         if step == 5:
             page.screenshot(path=str(artifacts_dir / "game-table.png"))
+            page.click("#hint")
+            page.wait_for_selector("#table button.hinted[data-action]")
+            assert "Hint:" in page.inner_text("#message")
         # Prefer progress over wandering, so the game stays short: end an action phase soon.
         choice = "end" if "end" in actions and rng.random() < 0.5 else rng.choice(actions)
         screen = click_action(page, choice)
@@ -177,6 +180,12 @@ def test_save_reload_resume_and_a_refused_import(page, site_url, tmp_path):
     download.value.save_as(exported)
     assert json.loads(exported.read_text())["game"] == json.loads(saved)["game"]
 
+    # A named slot keeps this position.
+    page.fill("#slot-name", "before the import")
+    page.click("#save-slot")
+    page.wait_for_function("localStorage.getItem('richard3.slot.before the import') !== null")
+    assert page.evaluate("localStorage.getItem('richard3.slot.before the import')") == saved
+
     page.click("#menu")
     for name, content, words in [
             ("corrupt.json", '{"format": "richard3-save", "version": 1, "controllers": {}, "game": {', "not JSON"),
@@ -193,6 +202,12 @@ def test_save_reload_resume_and_a_refused_import(page, site_url, tmp_path):
     wait_for_start_screen(page)
     page.click("#continue")
     wait_for_decision(page)
+    assert offered(page) == before["actions"]
+    previous = page.evaluate("document.body.dataset.view")
+    page.click("summary")
+    page.select_option("#slots", "before the import")
+    page.click("#load-slot")
+    wait_for_decision(page, previous)
     assert offered(page) == before["actions"]
     assert page.console_errors == []
 
