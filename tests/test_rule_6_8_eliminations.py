@@ -99,3 +99,22 @@ def test_9_1_a_defected_clarence_killed_is_dead_and_a_york_minor_enters():
     assert g.loc[B["Gloucester"]] == MINOR
     begin_supply_phase(g)
     assert texts(g) == ["enter Gloucester: Ireland", "enter Gloucester: Calais"]
+
+
+def test_6_82_a_royal_minor_enters_in_exile_when_no_crown_area_is_open():
+    crowns = [C.area_names[a] for a in C.crown_areas]
+    york = ["York", "March", "Rutland", "Norfolk", "Suffolk", "Hastings", "Herbert",
+            "Worcester", "Essex", "Arundel", "Kent/Y", "Salisbury/Y"]
+    g = position({**dict(zip(york, crowns)), "Henry VI": "Kent", "Exeter/L": "France"},
+                 king=LANC)
+    g.eliminate(B["Henry VI"], "battle")
+    begin_supply_phase(g)
+    assert texts(g) == ["enter Prince Edward: Scotland", "enter Prince Edward: France"]
+
+
+def test_6_81_a_senior_heir_back_in_play_is_crowned_at_the_supply_phase():
+    g = position({"Somerset": "Dorset", "York": "Ireland"}, king=LANC)
+    assert g.crowned[LANC] == B["Somerset"]
+    g.loc[B["Exeter/L"]], g.strength[B["Exeter/L"]] = A["Cornwall"], 3   # back from York
+    begin_supply_phase(g)
+    assert g.crowned[LANC] == B["Exeter/L"]

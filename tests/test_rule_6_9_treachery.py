@@ -131,3 +131,23 @@ def test_9_1_a_defected_clarence_is_no_heir_of_either_side(monkeypatch):
     assert g.loc[B["Clarence/L"]] == A["Kent"]
     assert B["Clarence/Y"] not in g.heirs_alive(YORK)
     assert B["Clarence/L"] not in g.heirs_alive(LANC)
+
+
+def test_6_9_warwick_rolls_once_per_battle_whichever_side_he_serves(monkeypatch):
+    g = battle({"Warwick/L": "Kent", "Rivers/L": "Kent", "March": "Kent", "Stanley/Y": "Kent",
+                "Henry VI": "Middlesex"}, "Kent", LANC,
+               {"Warwick/L": "Sussex", "Rivers/L": "Sussex"}, king=YORK)
+    act(g, "pass")                                  # March (A3)
+    act(g, "pass")                                  # Stanley (B2, Defender)
+    assert actor(g) == "Warwick/L"
+    Dice(monkeypatch, 3)
+    act(g, "treachery Stanley/Y")                   # fails
+    act(g, "pass")                                  # Rivers
+    assert actor(g) == "March"
+    Dice(monkeypatch, 2, 4, 6)
+    act(g, "treachery Warwick/L")                   # the KING turns Warwick (loyalty 3)
+    assert g.loc[B["Warwick/Y"]] == A["Kent"]
+    turn_order(g)                                   # the rest of round 2
+    while actor(g) != "Warwick/Y":
+        act(g, "pass")
+    assert rolls(g) == []                           # his roll of this battle is spent
