@@ -188,6 +188,10 @@ def boxes_panel(obs: dict) -> str:
                                 if k != obs["king"] and v), "none"))]
     if obs.get("prisoner"):
         rows.append(("Prisoner", obs["prisoner"]))
+    borders = obs.get("border_used") or {}
+    if borders:
+        rows.append(("Borders crossed this turn", "; ".join(
+            f"{k.replace('|', '–')}: {v}" for k, v in sorted(borders.items()))))
     return "<dl class=\"boxes\">" + "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in rows) + "</dl>"
 
 

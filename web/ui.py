@@ -193,6 +193,8 @@ def clear_table():
 
 def show_handover(side):
     clear_table()
+    el("table-side").textContent = ""
+    document.body.dataset.side = ""
     el("handover-title").textContent = f"Pass to {side}"
     el("handover-go").textContent = f"I am {side}: show my side"
     el("handover-go").dataset.side = side
