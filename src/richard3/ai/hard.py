@@ -27,7 +27,8 @@ from .evaluate import evaluate
 from .normal import NormalAgent, after, card_choice, mulligan_choice, rank_actions
 
 CANDIDATES = 4
-ROLLOUT_DECISIONS = 6
+ROLLOUT_DECISIONS = 4
+ROLLOUT_POLICY = "normal"  # "normal": the normal ranking; "fast": greedy over a sample
 ROLLOUT_SAMPLE = 10        # rollout policy: at most this many legal actions are scored
 PRIOR_WEIGHT = 4.0         # the normal ranking counts as this many virtual visits
 UCB_C = 6.0
@@ -43,6 +44,10 @@ def rollout_policy(d: Game, s: int, rnd: random.Random):
         return card_choice(d, s, legal)
     if d.phase == MULLIGAN:
         return mulligan_choice(d, s, legal)
+    if ROLLOUT_POLICY == "normal":
+        # The normal level's ranking, on the sample itself (no further determinization).
+        scored = rank_actions(d, s, legal, rnd)
+        return legal[max(scored, key=lambda t: (t[0], -t[1]))[1]]
     pool = legal if len(legal) <= ROLLOUT_SAMPLE else rnd.sample(legal, ROLLOUT_SAMPLE)
     best, best_v = pool[0], None
     for a in pool:
