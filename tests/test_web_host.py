@@ -14,7 +14,7 @@ import table  # noqa: E402
 from game_host import GameHost, SaveError  # noqa: E402
 
 
-def play_to_end(host, rng, limit=5000):
+def play_to_end(host, rng, limit=20000):
     for _ in range(limit):
         st = json.loads(host.status())
         if st["over"]:
@@ -28,9 +28,10 @@ def play_to_end(host, rng, limit=5000):
     raise AssertionError("game did not end")
 
 
-def test_human_against_ai_plays_to_the_end():
+@pytest.mark.parametrize("scenario", ["1460", "1470", "1483"])
+def test_human_against_ai_plays_to_the_end(scenario):
     host = GameHost()
-    host.new_game("1483", 5, {"Lancaster": "easy", "York": "human"})
+    host.new_game(scenario, 5, {"Lancaster": "easy", "York": "human"})
     st = play_to_end(host, random.Random(1))
     assert st["winner"] in ("Lancaster", "York")
     view = json.loads(host.view("York"))

@@ -161,9 +161,14 @@ async def after_change(st):
             return  # a new game or a loaded save took over while the AI was playing
         document.body.dataset.thinking = "yes"
         el("thinking").hidden = False
-        el("thinking").textContent = f"{' and '.join(st['active'])} thinking…"
+        thinking = f"{' and '.join(st['active'])} thinking…"
         if state["shown"] or not pass_and_play(st):
             await render(viewer(st))
+            # The newest line of the shown side's log: what just happened, at a readable pace.
+            log = state["view"]["obs"]["log"] if state["view"] else []
+            if log:
+                thinking += f" Last: {log[-1]}"
+        el("thinking").textContent = thinking
         await asyncio.sleep(pace_seconds())
         st = await call("ai_step")
         if "error" in st:
