@@ -117,3 +117,19 @@ def test_first_game_turn_card_and_action_phases_from_200_seeds(scenario):
                     h = hidden_variant(g, side, rnd.randrange(1000))
                     assert h.observation(side) == g.observation(side)
         assert g.phase not in (MULLIGAN, CARDS, ACTION) or g.turn == 2 or g.is_over
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_notation_round_trips_for_every_legal_action_of_whole_games(scenario):
+    from richard3 import parse_action
+    kinds = set()
+    for seed in range(6):
+        g = new_game(scenario, seed=seed)
+        agents = (RandomAgent(seed), RandomAgent(seed + 1))
+        while not g.is_over:
+            s = g.active_sides()[0]
+            for a in g.legal_actions(s):
+                assert parse_action(g, s, str(a)) == a
+                kinds.add(a.kind)
+            g.apply(s, agents[s].choose(g, s))
+    assert {"battle", "fire", "pass", "home"} <= kinds or scenario != "1460"

@@ -130,3 +130,21 @@ def test_6_2_bombard_arriving_as_a_reserve_is_D3_throughout():
     assert turn_order(g) == ["Oxford", "Kent/Y", "Bombard/Y"]
     rating = {b["block"]: b["rating"] for b in g.observation(LANC)["battle"]["blocks"]}
     assert rating["Bombard/Y"] == "D3"
+
+
+def test_6_1_public_battle_record_shows_sides_round_turn_blocks_and_last_roll(monkeypatch):
+    import json
+    g = battle({"Warwick/Y": "Kent", "Oxford": "Kent", "York": "Ireland",
+                "Henry VI": "Middlesex"}, "Kent", YORK, {"Warwick/Y": "Sussex"})
+    Dice(monkeypatch, 6, 6, 2)
+    act(g, "fire")                                   # Oxford: A2 (no shield in Kent)
+    rec = g.observation(YORK)["battle"]
+    json.dumps(rec)
+    assert rec["area"] == "Kent" and rec["attacker"] == "York" and rec["defender"] == "Lancaster"
+    assert rec["round"] == 1 and rec["turn"] == "Warwick/Y" and rec["deciding"] == ["York"]
+    blocks = {b["block"]: b for b in rec["blocks"]}
+    assert blocks["Oxford"]["rating"] == "A2" and blocks["Oxford"]["strength"] == 3
+    assert blocks["Warwick/Y"]["initiative"] == "B" and blocks["Warwick/Y"]["strength"] == 3
+    assert rec["last_roll"] == {"block": "Oxford", "kind": "fire", "target": None,
+                                "firepower": 2, "dice": [6, 6, 2], "hits": 1}
+    assert rec == g.observation(LANC)["battle"]

@@ -103,6 +103,7 @@ class BattlePhase:
 
     @staticmethod
     def active(g) -> list[int]:
+        """The side that must decide now: [0] or [1] (never both in this phase)."""
         if g.pending:
             return [g.pending[0][1]]
         rec = g.battle
@@ -117,6 +118,7 @@ class BattlePhase:
 
     @staticmethod
     def legal(g, s: int) -> list[Action]:
+        """Every legal action of side ``s``, the deciding side (see the module docstring)."""
         if g.pending:
             return [Action("hit", b) for b in _tied(g, g.pending[0][1])]
         rec = g.battle
@@ -131,6 +133,8 @@ class BattlePhase:
 
     @staticmethod
     def apply(g, s: int, action: Action) -> None:
+        """Apply a legal action of side ``s`` (checked by ``Game.apply``), then run the phase
+        on to the next decision."""
         kind = action[0]
         if kind == "battle":
             _start(g, action[1])

@@ -255,10 +255,12 @@ class PoliticalPhase:
 
     @staticmethod
     def active(g) -> list[int]:
+        """The side that must decide now: [0] or [1] (never both in this phase)."""
         return [g.pending[0][1]] if g.pending else []
 
     @staticmethod
     def legal(g, s: int) -> list[Action]:
+        """Every legal action of side ``s``, the deciding side (see the module docstring)."""
         task = g.pending[0]
         if task[0] == HOME:
             b = task[2]
@@ -267,6 +269,8 @@ class PoliticalPhase:
 
     @staticmethod
     def apply(g, s: int, action: Action) -> None:
+        """Apply a legal action of side ``s`` (checked by ``Game.apply``), then run the phase
+        on to the next decision."""
         task = g.pending[0]
         b, a = action[1], action[2]
         if task[0] == HOME:

@@ -92,10 +92,12 @@ class SupplyPhase:
 
     @staticmethod
     def active(g) -> list[int]:
+        """The side that must decide now: [0] or [1] (never both in this phase)."""
         return [g.pending[0][1]] if g.pending else []
 
     @staticmethod
     def legal(g, s: int) -> list[Action]:
+        """Every legal action of side ``s``, the deciding side (see the module docstring)."""
         task = g.pending[0]
         code = task[0]
         if code == ENTER:
@@ -106,6 +108,8 @@ class SupplyPhase:
 
     @staticmethod
     def apply(g, s: int, action: Action) -> None:
+        """Apply a legal action of side ``s`` (checked by ``Game.apply``), then run the phase
+        on to the next decision."""
         task = g.pending[0]
         kind = action[0]
         if kind == "enter":
