@@ -72,6 +72,16 @@ def test_whole_1483_game_against_the_ai(page, site_url, artifacts_dir):
     start_game(page, site_url, lancaster="easy", york="human", seed=11)
     screen = wait_for_decision(page)
     assert serious_violations(page) == []  # the table
+    # Keyboard: Tab reaches a game control and Enter plays it.
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.action !== undefined"):
+            break
+    else:
+        pytest.fail("no game control reachable with Tab")
+    previous = page.evaluate("document.body.dataset.view")
+    page.keyboard.press("Enter")
+    screen = wait_for_decision(page, previous)
     rng = random.Random(11)
     checked_battle = False
     for step in range(3000):
