@@ -61,7 +61,7 @@ def test_rendered_view_holds_nothing_of_the_other_side():
               if b["block"] not in visible]
     assert secret
     for name in secret:
-        assert f'data-block="{name}"' not in html and f">{name} <b>" not in html, name
+        assert f'data-block="{name}"' not in html and f">{name} <" not in html, name
     assert 'data-block="' in html
     for b in york["obs"]["own_blocks"]:
         if b["area"] in table.AREAS:
@@ -151,3 +151,13 @@ def test_odds_on_request_during_a_battle():
             return
         acts = view["actions"]
         host.act("York", "end" if "end" in acts and rng.random() < 0.5 else rng.choice(acts))
+
+
+def test_own_blocks_show_rating_strength_and_crown():
+    host = GameHost()
+    host.new_game("1483", 3, {"Lancaster": "human", "York": "human"})
+    york = json.loads(host.view("York"))
+    html = table.board(york)
+    assert 'aria-label="York block Gloucester, combat rating B3, strength 3, KING"' in html
+    lanc = json.loads(host.view("Lancaster"))
+    assert "PRETENDER" in table.board(lanc)

@@ -83,19 +83,28 @@ def status_bar(obs: dict) -> str:
     return "".join(f'<span class="stat"><b>{e(k)}:</b> {e(v)}</span>' for k, v in items)
 
 
+def rating(name: str) -> str:
+    """A block's combat rating as printed on it: initiative letter and firepower ("B3")."""
+    b = C.block_id.get(name) if isinstance(C.block_id, dict) else None
+    if b is None:
+        return ""
+    return f"{'ABCD'[C.initiative[b]]}{C.firepower[b]}"
+
+
 def block_chip(b: dict, side: str, kings: dict) -> str:
-    """One own block: name, strength, marks; data-block for tests and assistive tools."""
+    """One own block: name, combat rating, strength, marks; data-block for tests and tools."""
     name = b["block"]
     marks = []
     if kings.get(side) == name:
-        marks.append("KING" if b.get("_king") else "crowned")
-    label = f"{side} block {name}, strength {b['strength']}"
+        marks.append("KING" if b.get("_king") else "PRETENDER")
+    combat = rating(name)
+    label = f"{side} block {name}, combat rating {combat}, strength {b['strength']}"
     if b.get("moved"):
         marks.append("moved")
     if marks:
         label += ", " + ", ".join(marks)
     return (f'<span class="block side-{e(side.lower())}" data-block="{e(name)}" role="img" '
-            f'aria-label="{e(label)}">{e(name)} <b>{e(b["strength"])}</b>'
+            f'aria-label="{e(label)}">{e(name)} <small>{e(combat)}</small> <b>{e(b["strength"])}</b>'
             + "".join(f' <i class="mark">{e(m)}</i>' for m in marks) + "</span>")
 
 
