@@ -89,3 +89,14 @@ def test_6_7_victor_regroups_with_reserves_to_friendly_or_vacant_within_border_l
     assert "regroup Essex: Derby > Leicester" not in texts(g, YORK)
     act(g, "end", YORK)
     assert g.battle == [] and g.loc[B["Essex"]] == A["Derby"]
+
+
+def test_6_6_a_border_a_defender_crossed_before_the_attack_stays_open_to_the_enemy():
+    # York (Player 1) moved Norfolk from East Anglia into vacant Essex; Lancaster then
+    # attacked Essex from Middlesex. Norfolk did not enter a battle: East Anglia stays open.
+    g = battle({"Norfolk": "Essex", "Oxford": "Essex", "York": "Ireland",
+                "Henry VI": "Lancaster"}, "Essex", LANC,
+               {"Norfolk": "East Anglia", "Oxford": "Middlesex"}, p1=YORK)
+    turn_order(g, rounds=3)
+    assert g.battle[2] == 4 and actor(g) == "Oxford"    # the Attacker must retreat
+    assert retreats(g) == ["East Anglia", "Leicester", "Middlesex", "Rutland"]

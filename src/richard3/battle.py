@@ -256,7 +256,9 @@ def _start(g, area: int) -> None:
             continue
         s = g.owner(b)
         k = g.entry[b]
-        if k >= 0:
+        if k >= 0 and (s == att or g.reserve[b]):
+            # A border by which a block entered the battle: the attacker's, or Player 2's
+            # reinforcements; not one a defender crossed before the area was attacked.
             rec[ENTRY + s] |= 1 << k
         if g.reserve[b]:
             rec[FLAGS + b] |= F_WAS_RESERVE
