@@ -46,6 +46,7 @@ def check_state(g: Game) -> None:
         for k in range(NBORDER):
             assert g.border_used[s * NBORDER + k] <= C.border_limit[k] + extra, (s, k)
     if g.battle:
+        assert all(-2**31 < x < 2**31 for x in g.battle), "a save must stay exact in JSON"
         counts = g.battle[-2 * NBORDER:]
         for s in (0, 1):
             for k in range(NBORDER):

@@ -4,6 +4,7 @@ cathedrals and 2.6 Wales."""
 import pytest
 
 from battle_setup import A, B, C, Dice, act, actor, battle, position, texts
+from richard3.battle import DICE, LAST_HITS
 from richard3.combat import firepower
 from richard3.game import DEAD, POOL_DOWN
 
@@ -21,7 +22,7 @@ def test_6_4_rulebook_example_stanley_3_b2_rolls_three_dice_hits_on_1_and_2(monk
     act(g, "pass")                                 # Norfolk, the Defender
     Dice(monkeypatch, 2, 3, 1)
     act(g, "fire")                                 # Stanley 3, B2: two hits
-    assert g.battle[15:18] == [2, 3, 1] and g.battle[13] == 2
+    assert g.battle[DICE:DICE + 3] == [2, 3, 1] and g.battle[LAST_HITS] == 2
     assert g.strength[B["Norfolk"]] == 2
     last = g.observation(YORK)["battle"]["last_roll"]
     assert last == {"block": "Stanley/L", "kind": "fire", "target": None, "firepower": 2,

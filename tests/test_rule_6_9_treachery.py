@@ -2,6 +2,7 @@
 Exeter defecting."""
 
 from battle_setup import A, B, Dice, act, actor, battle, texts, turn_order
+from richard3.battle import LAST_N
 from richard3.game import OFF
 
 LANC, YORK = 0, 1
@@ -45,7 +46,7 @@ def test_6_9_dice_equal_the_target_loyalty_on_its_own_side(monkeypatch):
     act(g, "pass")                                  # Rivers
     Dice(monkeypatch, 2)
     act(g, "treachery Rivers/L")                    # the PRETENDER rolls one die
-    assert g.battle[14] == 1 and g.loc[B["Rivers/Y"]] == A["Kent"]
+    assert g.battle[LAST_N] == 1 and g.loc[B["Rivers/Y"]] == A["Kent"]
 
 
 def test_6_91_kent_and_salisbury_are_loyalty_1_against_warwick_2_otherwise(monkeypatch):
@@ -56,11 +57,11 @@ def test_6_91_kent_and_salisbury_are_loyalty_1_against_warwick_2_otherwise(monke
     assert actor(g) == "Henry VI"
     Dice(monkeypatch, 2, 3)
     act(g, "treachery Salisbury/Y")                 # the KING: two dice
-    assert g.battle[14] == 2
+    assert g.battle[LAST_N] == 2
     assert actor(g) == "Warwick/L"
     Dice(monkeypatch, 2)
     act(g, "treachery Kent/Y")                      # Warwick: one die
-    assert g.battle[14] == 1 and g.loc[B["Kent/L"]] == A["Kent"]
+    assert g.battle[LAST_N] == 1 and g.loc[B["Kent/L"]] == A["Kent"]
 
 
 def test_6_91_warwick_never_rolls_on_northumberland_or_westmoreland():

@@ -31,7 +31,9 @@ ROLLED         treachery rolls used (6.9): bit 0/1 the crowned block of Lancaste
                Warwick
 STAGE          TREASON, FIGHT or REGROUP
 VICTOR         the side that won (REGROUP stage), else -1
-ENTRY + s      bit mask of the borders side s used to enter the battle (6.6)
+ENTRY + 2s,    the borders side s used to enter the battle (6.6), as a bit mask split in two
+ENTRY + 2s + 1 ints of 31 bits (borders 0-30, 31-61) so that a save's numbers stay exact in
+               any JSON reader
 LAST_*, DICE   the last roll, for the public record: block, kind (ROLL_KINDS), target,
                firepower or loyalty, hits (or 1 for a defection), number of dice, 4 dice
 FLAGS + b      per block: F_ACTED this round, F_WAS_RESERVE (entered as Reserve: the
@@ -55,7 +57,8 @@ from .game import BATTLE, NA, NB, NBORDER, OVER, C
 from .retreat import by_sea, regroup_destinations, retreat_destinations
 
 AREA, ATTACKER, ROUND, ACTOR, ROLLED, STAGE, VICTOR, ENTRY = 0, 1, 2, 3, 4, 5, 6, 7
-LAST_BLOCK, LAST_KIND, LAST_TARGET, LAST_FP, LAST_HITS, LAST_N, DICE = 9, 10, 11, 12, 13, 14, 15
+LAST_BLOCK, LAST_KIND, LAST_TARGET, LAST_FP, LAST_HITS, LAST_N, DICE = 11, 12, 13, 14, 15, 16, 17
+MASK_BITS = 31
 FLAGS = DICE + 4
 COUNTS = FLAGS + NB
 RECORD_SIZE = COUNTS + 2 * NBORDER
@@ -259,7 +262,7 @@ def _start(g, area: int) -> None:
         if k >= 0 and (s == att or g.reserve[b]):
             # A border by which a block entered the battle: the attacker's, or Player 2's
             # reinforcements; not one a defender crossed before the area was attacked.
-            rec[ENTRY + s] |= 1 << k
+            rec[ENTRY + 2 * s + k // MASK_BITS] |= 1 << (k % MASK_BITS)
         if g.reserve[b]:
             rec[FLAGS + b] |= F_WAS_RESERVE
             waiting[s].append(b)
@@ -382,9 +385,14 @@ def _turn_options(g, b: int) -> list[Action]:
 
 def _retreat_areas(g, b: int, s: int) -> list[int]:
     rec = g.battle
-    barred = rec[ENTRY + 1 - s]
-    shared = barred & rec[ENTRY + s] if s != g.p1 else 0
+    barred = _entry_mask(rec, 1 - s)
+    shared = barred & _entry_mask(rec, s) if s != g.p1 else 0
     return retreat_destinations(g, b, s, rec[AREA], rec[COUNTS:], barred, shared)
+
+
+def _entry_mask(rec, s: int) -> int:
+    """Bit k set if side s used border k to enter the battle."""
+    return rec[ENTRY + 2 * s] | rec[ENTRY + 2 * s + 1] << MASK_BITS
 
 
 def _may_roll(g, b: int, s: int) -> bool:
