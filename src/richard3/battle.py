@@ -499,7 +499,7 @@ def _hit(g, t: int, hits: int) -> int:
         g.eliminate(t, "battle")
     else:
         g.say(f"{_who(g, t)} takes {n} hit{'' if n == 1 else 's'} "
-              f"(strength {g.strength[t]}).")
+              f"(strength {g.strength[t]}, 6.4).")
     return hits - n
 
 
@@ -619,7 +619,8 @@ def _won(g, side: int, why: str) -> None:
     rec[ACTOR] = -1
     for i in range(COUNTS, RECORD_SIZE):
         rec[i] = 0
-    g.say(f"{SIDE_NAMES[side]} wins the battle in {C.area_names[rec[AREA]]}: {why}.")
+    g.say(f"{SIDE_NAMES[side]} wins the battle in {C.area_names[rec[AREA]]}: {why}; "
+          f"it may regroup (6.7).")
 
 
 # ------------------------------------------------------------------------------ treason
@@ -634,7 +635,7 @@ def _treason_targets(g) -> list[int]:
 
 def _apply_treason(g, s: int, action: Action) -> None:
     if action[0] == "no_treason":
-        g.say(f"{SIDE_NAMES[s]} keeps the Treason roll for another battle.")
+        g.say(f"{SIDE_NAMES[s]} keeps the Treason roll for another battle (5.1).")
     else:
         g.treason = -1
         _treachery(g, -1, s, action[1], TREASON_ROLL)
