@@ -142,3 +142,10 @@ def test_9_1_exeter_goes_home_to_cornwall_clarence_to_a_vacant_york_shield():
     act(g, "home Clarence/L: Rutland")
     finish(g)
     assert g.loc[B["Exeter/Y"]] == A["Cornwall"]
+
+
+def test_9_1_clarence_already_alone_on_a_york_shield_may_stay():
+    g = political({"Clarence/L": "Rutland", "March": "Middlesex", "Hastings": "Hereford",
+                   "Henry VI": "France", "Norfolk": "South Yorks"}, king=YORK)
+    g.loc[B["Clarence/Y"]] = OFF
+    assert g.loc[B["Clarence/L"]] == A["Rutland"]    # his only vacant York shield: no choice

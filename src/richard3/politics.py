@@ -158,7 +158,9 @@ def home_options(g, b: int) -> list[int]:
     if t == CHURCH:
         return free([C.home_area[b]]) or [TO_POOL]
     if b in DEFECTED_HEIRS and C.label[b] == "Clarence":
-        return [a for a in C.shield_areas[b] if not lanc[a] and not york[a]] or [TO_POOL]
+        here = g.loc[b]                  # vacant but for himself: he may stay where he is
+        return [a for a in C.shield_areas[b]
+                if lanc[a] + york[a] == (1 if a == here else 0)] or [TO_POOL]
     places = free(C.shield_areas[b])
     if b in C.neville_blocks:
         own_blocked = not places
