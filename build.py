@@ -62,6 +62,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PYSCRIPT_PLUGINS = re.compile(r"^(py-editor|py-terminal|py-game)-[\w-]{8}\.js$")
 PYSCRIPT_SKIP = re.compile(r"^(codemirror[\w-]*|zip)-[\w-]{8}\.js$")
 
+# Paths in dist/ whose name carries a hash of their content (never reused for other content).
+HASHED_URL = r"^(pyodide/[^/]+-[0-9a-f]{10}/|wheels/[0-9a-f]{10}/|pyscript/.+-[\w-]{8}\.js$)"
+
 # Extras installed into the virtual environment, and the build requirements the wheel needs
 # (the wheel is built without build isolation so that a build needs no network).
 PIP_REQUIREMENTS = ["-e", ".[test]", "setuptools>=68", "wheel"]
@@ -346,9 +349,13 @@ def write_notices(dist: Path) -> None:
 
 
 def build_wheel(dist: Path) -> str:
-    """Build the richard3 wheel into dist/wheels/; return its path relative to dist/."""
-    out = dist / "wheels"
-    out.mkdir()
+    """Build the richard3 wheel into dist/wheels/<hash>/; return its path relative to dist/.
+
+    The wheel is reproducible (SOURCE_DATE_EPOCH) and its folder is named by its content hash,
+    so its URL changes exactly when its content does. PyScript keys its package cache on that
+    URL (a repeat visit then installs from the cached lock, without micropip), and the service
+    worker may take it through the HTTP cache.
+    """
     with tempfile.TemporaryDirectory() as tmp:
         try:
             run([sys.executable, "-m", "pip", "wheel", "--disable-pip-version-check", "-q",
@@ -358,9 +365,11 @@ def build_wheel(dist: Path) -> str:
             raise SetupError("could not build the richard3 wheel (pip wheel .): "
                              "see pip's message above")
         (wheel,) = Path(tmp).glob("richard3-*.whl")
-        shutil.copy2(wheel, out / wheel.name)
+        folder = f"wheels/{sha256_file(wheel)[:10]}"
+        (dist / folder).mkdir(parents=True)
+        shutil.copy2(wheel, dist / folder / wheel.name)
     shutil.rmtree(ROOT / "build", ignore_errors=True)
-    return f"wheels/{wheel.name}"
+    return f"{folder}/{wheel.name}"
 
 
 def copy_web(dist: Path) -> None:
@@ -407,8 +416,9 @@ generateSW(options).then(({count, size, warnings}) => {
 def write_service_worker(dist: Path) -> None:
     """dist/sw.js by Workbox: precaches every file of dist/, each under its content hash.
 
-    Files in content-hashed locations (pyodide/<version>-<hash>/, PyScript's hashed chunks) are
-    fetched through the HTTP cache; the others carry their own hash as a revision. A new build
+    Files in content-hashed locations (HASHED_URL: pyodide/<version>-<hash>/, wheels/<hash>/,
+    PyScript's hashed chunks) are fetched through the HTTP cache, which on a first visit already
+    holds them; the others carry their own hash as a revision. A new build
     makes a new sw.js, which on install fetches what changed and on activation drops the rest.
     """
     options = {
@@ -417,7 +427,7 @@ def write_service_worker(dist: Path) -> None:
         "swDest": str(dist / "sw.js"),
         "cacheId": "richard3",
         "maximumFileSizeToCacheInBytes": 64 * 1024 * 1024,
-        "dontCacheBustURLsMatching": r"^(pyodide/[^/]+-[0-9a-f]{10}/|pyscript/.+-[\w-]{8}\.js$)",
+        "dontCacheBustURLsMatching": HASHED_URL,
         "cleanupOutdatedCaches": True,
         "skipWaiting": True,
         "clientsClaim": True,

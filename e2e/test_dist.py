@@ -72,10 +72,13 @@ def test_service_worker_precaches_every_file_under_its_content_hash(dist_dir):
     assert entries, "no precache manifest found in sw.js"
     listed = {url for url, _ in entries}
     assert listed == set(files(dist_dir)) - {"sw.js"}
-    hashed_folder = re.compile(r"^pyodide/[^/]+-[0-9a-f]{10}/|^pyscript/.+-[\w-]{8}\.js$")
+    hashed = re.compile(build.HASHED_URL)
     for url, revision in entries:
         if revision == "null":
-            assert hashed_folder.match(url), f"{url} has no revision and no hash in its path"
+            assert hashed.match(url), f"{url} has no revision and no hash in its path"
+            if url.startswith("wheels/"):
+                sha = hashlib.sha256((dist_dir / url).read_bytes()).hexdigest()
+                assert url.split("/")[1] == sha[:10]
         else:
             md5 = hashlib.md5((dist_dir / url).read_bytes()).hexdigest()
             assert revision.strip('"') == md5, url
