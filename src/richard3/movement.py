@@ -256,12 +256,14 @@ def _sea_moves(g, s, own, enemy) -> list[Action]:
     piracy = g.event == "piracy"
     pf, pt = g.port_bonus
     ap = g.ap
-    loc, moved = g.loc, g.moved
+    loc, moved, seas, side_of = g.loc, g.moved, C.seas, C.side
     barred_exile = 1 - s
     may_leave = {}
+    new = tuple.__new__           # builds Actions directly: this loop makes most of them
     for b in range(NB):
         a = loc[b]
-        if a >= NA or moved[b] or b in NO_SEA_BLOCKS or not C.seas[a] or _owner(g, b) != s:
+        # The Rebel never sea moves, so a block's own side is its owner here.
+        if a >= NA or moved[b] or side_of[b] != s or not seas[a] or b in NO_SEA_BLOCKS:
             continue
         ok = may_leave.get(a)
         if ok is None:
@@ -276,7 +278,7 @@ def _sea_moves(g, s, own, enemy) -> list[Action]:
                     continue
             elif ap < 1 and not (a == pf and d == pt):
                 continue
-            out.append(Action("sea", b, a, d))
+            out.append(new(Action, ("sea", b, a, d)))
     return out
 
 
