@@ -161,3 +161,17 @@ def test_own_blocks_show_rating_strength_and_crown():
     assert 'aria-label="York block Gloucester, combat rating B3, strength 3, KING"' in html
     lanc = json.loads(host.view("Lancaster"))
     assert "PRETENDER" in table.board(lanc)
+
+
+def test_map_blocks_put_own_blocks_by_name_and_enemy_blocks_face_down():
+    host = GameHost()
+    host.new_game("1483", 3, {"Lancaster": "human", "York": "human"})
+    york = json.loads(host.view("York"))
+    slots = {area: [(10.0 * i, 5.0) for i in range(12)] for area in table.AREAS}
+    svg = table.map_blocks(york, slots)
+    assert 'data-block="Gloucester"' in svg
+    lanc = json.loads(host.view("Lancaster"))
+    assert "Richmond" not in svg and 'aria-label="Lancaster block"' in svg
+    assert svg.count("<g class=\"map-block") == len(york["obs"]["own_blocks"]) + sum(
+        york["obs"]["enemy_counts"].values())
+    assert lanc["obs"]["own_blocks"]

@@ -21,19 +21,10 @@ def element(id_):
 
 
 async def show_map():
-    """Reveal the map view; load map.svg into it once (build.py says whether it exists)."""
+    """Reveal the map view; ui.py loads map.svg into it once."""
     element("start-screen").hidden = True
     element("game").hidden = False
-    holder = element("map")
-    if holder.hasAttribute("data-loaded"):
-        return
-    holder.dataset.loaded = "yes"
-    name = config.get("richard3", {}).get("map")
-    if not name:
-        holder.innerHTML = '<p class="map-missing">The map is not drawn yet.</p>'
-        return
-    response = await window.fetch(name)
-    holder.innerHTML = await response.text()
+    await ui.ensure_map()
 
 
 @when("click", "#new-game")

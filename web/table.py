@@ -266,3 +266,39 @@ def victory(view: dict) -> str:
             f'<li>Campaigns as KING: Lancaster {e(kings.get("Lancaster", 0))}, '
             f'York {e(kings.get("York", 0))}</li>'
             f'<li>Ended in campaign {e(s.get("campaign"))}, turn {e(s.get("turn"))}</li></ul>')
+
+
+def map_blocks(view: dict, slots: dict) -> str:
+    """SVG for the blocks on the map (web/map.svg): one small block per slot of its area.
+
+    `slots` maps an area to its slot anchors [(x, y), ...] (the map's `data-slots-for`
+    groups). Own blocks are <g data-block> with name and strength; enemy blocks face down
+    show only their colour unless revealed in battle.
+    """
+    obs = view["obs"]
+    side = view["side"]
+    enemy = "York" if side == "Lancaster" else "Lancaster"
+    crowned = obs.get("crowned") or {}
+    per_area: dict[str, list[tuple[str, str, str]]] = {}
+    for b in obs["own_blocks"]:
+        mark = " KING" if crowned.get(side) == b["block"] and obs["king"] == side else ""
+        per_area.setdefault(b["area"], []).append(
+            (side, f"{b['block']}", f"{side} block {b['block']}, strength {b['strength']}{mark}"))
+    revealed: dict[str, list] = {}
+    for b in obs.get("revealed") or []:
+        revealed.setdefault(b["area"], []).append(b)
+    for area, n in obs["enemy_counts"].items():
+        shown = revealed.get(area, [])
+        for b in shown:
+            per_area.setdefault(area, []).append(
+                (enemy, "", f"{enemy} block {b['block']}, strength {b['strength']}, revealed"))
+        per_area.setdefault(area, []).extend([(enemy, "", f"{enemy} block")] * max(0, n - len(shown)))
+    out = []
+    for area, blocks in per_area.items():
+        anchors = slots.get(area) or []
+        for (owner, name, label), (x, y) in zip(blocks, anchors):
+            attr = f' data-block="{e(name)}"' if name else ""
+            out.append(f'<g class="map-block side-{e(owner.lower())}"{attr} role="img" '
+                       f'aria-label="{e(label)}" transform="translate({x:.1f} {y:.1f})">'
+                       f'<rect x="-6" y="-6" width="12" height="12" rx="1.5"/></g>')
+    return f'<g class="block-layer">{"".join(out)}</g>'

@@ -10,7 +10,7 @@ import asyncio
 import json
 
 from pyodide.ffi import to_js
-from pyscript import document, when, window, workers
+from pyscript import config, document, when, window, workers
 
 import table
 
@@ -121,12 +121,46 @@ async def load_save(text, keep=False):
         message(st["error"], "error")
         return False
     message("Game loaded." if not keep else "")
+    await ensure_map()
     state["shown"] = None
     state["game_no"] += 1
     el("start-screen").hidden = True
     el("game").hidden = False
     await after_change(st)
     return True
+
+
+# ------------------------------------------------------------------------------ the map
+async def ensure_map():
+    """Load map.svg into #map once (build.py says whether it exists) and read its slots."""
+    holder = el("map")
+    if holder.hasAttribute("data-loaded"):
+        return
+    holder.dataset.loaded = "yes"
+    name = config.get("richard3", {}).get("map")
+    if not name:
+        holder.innerHTML = '<p class="map-missing">The map is not drawn yet.</p>'
+        return
+    response = await window.fetch(name)
+    holder.innerHTML = await response.text()
+    slots = {}
+    for group in document.querySelectorAll("#map [data-slots-for]"):
+        anchors = [(float(c.getAttribute("cx")), float(c.getAttribute("cy")))
+                   for c in group.querySelectorAll("[data-slot]")]
+        slots[group.dataset.slotsFor] = anchors
+    state["slots"] = slots
+
+
+def draw_map_blocks(view):
+    """Replace the map's block layer with the blocks of `view` (nothing when view is None)."""
+    svg = document.querySelector("#map svg")
+    if svg is None:
+        return
+    old = svg.querySelector(".block-layer")
+    if old is not None and hasattr(old, "remove"):
+        old.remove()
+    if view is not None and state.get("slots"):
+        svg.insertAdjacentHTML("beforeend", table.map_blocks(view, state["slots"]))
 
 
 # ---------------------------------------------------------------------------- the loop
@@ -194,6 +228,7 @@ def clear_table():
         el(id_).innerHTML = ""
     el("prompt").textContent = ""
     state["view"] = None
+    draw_map_blocks(None)
 
 
 def show_handover(side):
@@ -225,6 +260,7 @@ async def render(side):
     el("status-bar").innerHTML = table.status_bar(obs)
     el("prompt").textContent = table.prompt(view)
     el("board").innerHTML = table.board(view)
+    draw_map_blocks(view)
     el("actions").innerHTML = table.actions_panel(view)
     el("hand").innerHTML = table.hand_panel(obs)
     el("boxes").innerHTML = table.boxes_panel(obs)
