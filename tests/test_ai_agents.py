@@ -12,12 +12,17 @@ from richard3.ai.odds import battle_odds
 from richard3.ai.tournament import run_tournament, wilson
 
 
-@pytest.mark.parametrize("scenario", ["1460", "1470", "1483"])
-@pytest.mark.parametrize("a,b", [("easy", "normal"), ("normal", "random"),
-                                 ("hard", "easy")])
+# Hard plays whole games of 1460 in the measured tournaments (docs/ai-strength.md); here it
+# plays the two shorter scenarios at one iteration to keep the suite fast.
+GAMES = [(sc, a, b) for sc in ("1460", "1470", "1483")
+         for a, b in (("easy", "normal"), ("normal", "random"))] + [
+    ("1470", "hard", "easy"), ("1483", "easy", "hard")]
+
+
+@pytest.mark.parametrize("scenario,a,b", GAMES)
 def test_whole_games_with_legal_actions(scenario, a, b):
     g = new_game(scenario, seed=5)
-    opts = {"iterations": 3}
+    opts = {"iterations": 1}
     agents = [get_agent(a, 1, **(opts if a == "hard" else {})),
               get_agent(b, 2, **(opts if b == "hard" else {}))]
     n = 0
