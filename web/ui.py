@@ -151,6 +151,14 @@ async def ensure_map():
     state["slots"] = slots
 
 
+@when("click", "#map-size")
+def on_map_size(event):
+    """Toggle a large map (most of the screen) and the compact one above the table."""
+    large = el("map-size").getAttribute("aria-pressed") != "true"
+    el("map-size").setAttribute("aria-pressed", "true" if large else "false")
+    document.body.classList.toggle("large-map", large)
+
+
 def draw_map_blocks(view):
     """Replace the map's block layer with the blocks of `view` (nothing when view is None)."""
     svg = document.querySelector("#map svg")
