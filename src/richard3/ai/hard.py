@@ -3,10 +3,10 @@ best candidates.
 
 Each iteration draws a fresh determinization of the game (``determinize.py``: the enemy hand,
 undrawn deck, unrevealed enemy blocks and the dice re-sampled from the agent's generator), picks
-a root candidate by UCB1, applies it and plays a short rollout with a fast greedy policy for both
-sides (one-ply evaluation on the determinized game, which is a sample, so the rollout may read
-it) for ``ROLLOUT_DECISIONS`` decisions, then scores the position with ``evaluate``. Values are
-averaged per candidate across samples (information-set statistics at the root); the most
+a root candidate by UCB1, applies it and plays a short rollout for both sides with the normal
+level's ranking (on the determinized game, which is a sample, so the rollout may read it; a
+cheaper greedy policy when a time budget is nearly spent) for ``ROLLOUT_DECISIONS`` decisions,
+then scores the position with ``evaluate``. Values are averaged per candidate across samples (information-set statistics at the root); the most
 valuable candidate is returned. The normal agent's ranking gives the candidates (the best
 ``CANDIDATES``) and a prior that is blended into the mean so that few iterations still play like
 ``normal``.
@@ -34,9 +34,10 @@ PRIOR_WEIGHT = 4.0         # the normal ranking counts as this many virtual visi
 UCB_C = 6.0
 
 
-def rollout_policy(d: Game, s: int, rnd: random.Random):
-    """Fast policy for rollouts: rule-based cards and mulligans, otherwise one-ply greedy
-    over a random subset of at most ROLLOUT_SAMPLE legal actions."""
+def rollout_policy(d: Game, s: int, rnd: random.Random, fast: bool = False):
+    """Policy for rollouts: rule-based cards and mulligans; otherwise the normal ranking
+    (ROLLOUT_POLICY "normal", unless ``fast``), or one-ply greedy over a random subset of at
+    most ROLLOUT_SAMPLE legal actions (fast: used when a time budget is nearly spent)."""
     legal = d.legal_actions(s)
     if len(legal) == 1:
         return legal[0]
@@ -44,7 +45,7 @@ def rollout_policy(d: Game, s: int, rnd: random.Random):
         return card_choice(d, s, legal)
     if d.phase == MULLIGAN:
         return mulligan_choice(d, s, legal)
-    if ROLLOUT_POLICY == "normal":
+    if ROLLOUT_POLICY == "normal" and not fast:
         # The normal level's ranking, on the sample itself (no further determinization).
         scored = rank_actions(d, s, legal, rnd)
         return legal[max(scored, key=lambda t: (t[0], -t[1]))[1]]
@@ -105,16 +106,21 @@ class HardAgent(NormalAgent):
             d._apply_legal(side, cands[k])
             late = False
             for _ in range(ROLLOUT_DECISIONS):
-                if deadline is not None and time.perf_counter() >= deadline:
-                    late = True         # out of time: this iteration's value is dropped
-                    break
+                fast = False
+                if deadline is not None:
+                    now = time.perf_counter()
+                    if now >= deadline:
+                        late = True     # out of time: this iteration's value is dropped
+                        break
+                    # Near the deadline a normal-ranking decision could overrun the budget.
+                    fast = deadline - now < self.budget_ms / 1000.0 * 0.25
                 if d.phase == OVER:
                     break
                 act = d.active_sides()
                 if not act:
                     break
                 s = act[0]
-                d._apply_legal(s, rollout_policy(d, s, self.rnd))
+                d._apply_legal(s, rollout_policy(d, s, self.rnd, fast))
             if late:
                 break
             v = (evaluate(d, side) - lo) / spread
