@@ -25,9 +25,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from richard3 import new_game  # noqa: E402
-from richard3.agents import RandomAgent  # noqa: E402
-from richard3.game import PHASE_NAMES  # noqa: E402
+from richard3 import new_game
+from richard3.agents import RandomAgent
+from richard3.game import PHASE_NAMES
 
 TARGET_GAME_MS, TARGET_COPY_US = 100.0, 50.0
 
@@ -120,7 +120,7 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps(out))
         return 0
-    ok = lambda good: "ok" if good else "OVER TARGET"  # noqa: E731
+    ok = lambda good: "ok" if good else "OVER TARGET"
     print(f"Engine benchmark, scenario {args.scenario}, one core, Python {sys.version.split()[0]}")
     print(f"  random whole games:  {out['games_per_sec_median']:.1f} games/s (median of "
           f"{args.runs} runs of {args.games})")

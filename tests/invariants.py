@@ -4,8 +4,21 @@ hypothesis suites (issue 3 and issue 4 conformance)."""
 from __future__ import annotations
 
 from richard3.components import CHURCH, HEIR, NOBLE, load_components
-from richard3.game import (DEAD, MERC_DOWN, MINOR, NA, NB, NBORDER, OFF, OVER, POOL, POOL_DOWN,
-                           PRISON, SUPPLY, Game)
+from richard3.game import (
+    DEAD,
+    MERC_DOWN,
+    MINOR,
+    NA,
+    NB,
+    NBORDER,
+    OFF,
+    OVER,
+    POOL,
+    POOL_DOWN,
+    PRISON,
+    SUPPLY,
+    Game,
+)
 
 C = load_components()
 OFF_MAP = {POOL, POOL_DOWN, MINOR, OFF, DEAD, MERC_DOWN, PRISON}

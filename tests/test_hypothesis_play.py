@@ -11,8 +11,8 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from invariants import Tracker, hidden_variant
+
 from richard3 import Game, new_game
 
 SETTINGS = settings(max_examples=40, deadline=None,

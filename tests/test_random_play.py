@@ -14,10 +14,9 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from invariants import Tracker, hidden_variant, recount_usurpation
-from richard3 import Game, new_game
-from richard3 import politics
+
+from richard3 import Game, new_game, politics
 from richard3.agents import RandomAgent
 from richard3.game import ACTION, CARDS, MULLIGAN
 from richard3.selfplay import play_game

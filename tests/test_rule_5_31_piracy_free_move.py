@@ -2,6 +2,7 @@
 (a Piracy attack costs its AP like any sea move, rulings.md)."""
 
 from helpers import game_in_action, legal_texts
+
 from richard3.components import YORK
 
 

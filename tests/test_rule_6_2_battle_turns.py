@@ -1,8 +1,9 @@
 """6.1 battle sequence and 6.2 battle turns (with the rulebook's Battle example)."""
 
 import pytest
-
 from battle_setup import A, B, C, Dice, act, actor, battle, position, texts, turn_order
+
+from richard3 import IllegalAction
 from richard3.battle import begin_battle_phase
 from richard3.game import BATTLE, SUPPLY
 
@@ -28,7 +29,7 @@ def test_6_1_player_1_picks_the_order_of_battles_then_the_next():
     act(g, "battle Sussex")
     assert g.battle[0] == A["Sussex"]
     # The other side may not choose.
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalAction):
         g.apply(YORK, "battle Kent")
 
 

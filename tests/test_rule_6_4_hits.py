@@ -2,8 +2,9 @@
 cathedrals and 2.6 Wales."""
 
 import pytest
+from battle_setup import A, B, C, Dice, act, battle, position, texts
 
-from battle_setup import A, B, C, Dice, act, actor, battle, position, texts
+from richard3 import IllegalAction
 from richard3.battle import DICE, LAST_HITS
 from richard3.combat import firepower
 from richard3.game import DEAD, POOL_DOWN
@@ -50,7 +51,7 @@ def test_6_4_owner_chooses_which_tied_block_takes_the_hits(monkeypatch):
     act(g, "fire")                                 # 2 hits, Oxford and Beaumont both 3
     assert g.active_sides() == [LANC]
     assert texts(g) == ["hit Oxford", "hit Beaumont"]
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalAction):
         g.apply(YORK, "hit Oxford")
     act(g, "hit Beaumont")
     assert g.strength[B["Beaumont"]] == 1 and g.strength[B["Oxford"]] == 3

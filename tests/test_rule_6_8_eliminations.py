@@ -2,6 +2,7 @@
 6.84 levies and bombards, 6.85 mercenaries, 6.86 the Rebel (and 9.1 for a defected heir)."""
 
 from battle_setup import A, B, C, act, position, texts
+
 from richard3.game import DEAD, MERC_DOWN, MINOR, OFF, POOL_DOWN
 from richard3.supply import begin_supply_phase
 

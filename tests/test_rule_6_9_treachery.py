@@ -2,6 +2,7 @@
 Exeter defecting."""
 
 from battle_setup import A, B, Dice, act, actor, battle, texts, turn_order
+
 from richard3.battle import LAST_N
 from richard3.game import OFF
 

@@ -1,6 +1,7 @@
 """7.1 supply limits, 7.2 exile limits, and 9.1 executions in the supply phase."""
 
 from battle_setup import A, B, act, position, texts
+
 from richard3.game import CARDS, DEAD, MINOR, OFF, POOL_DOWN, SUPPLY
 from richard3.supply import begin_supply_phase
 

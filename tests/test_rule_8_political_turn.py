@@ -2,6 +2,7 @@
 PRETENDER goes home, 8.4 the KING goes home, 8.5 campaign reset."""
 
 from battle_setup import A, B, C, act, position, texts
+
 from richard3.game import CARDS, MERC_DOWN, MULLIGAN, OFF, POLITICAL, POOL, POOL_DOWN
 from richard3.politics import begin_political_turn, usurpation_counts
 

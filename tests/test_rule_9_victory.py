@@ -1,6 +1,7 @@
 """9.0 victory, and the 1470 scenario's prisoner rule (Henry VI in the Tower)."""
 
 from battle_setup import A, B, position
+
 from richard3 import new_game
 from richard3.game import DEAD, MINOR, OVER, PRISON
 from richard3.movement import check_rescue

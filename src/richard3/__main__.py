@@ -58,7 +58,7 @@ def _selfplay(args) -> int:
         try:
             _, rec = play_game(args.scenario, seed, args.lancaster, args.york,
                                max_actions=args.max_actions)
-        except Exception as exc:          # report and go on: the summary counts failures
+        except Exception as exc:  # noqa: BLE001 -- report any engine error, go on, count it
             failed += 1
             rec = {"scenario": args.scenario, "seed": seed, "error": f"{type(exc).__name__}: {exc}"}
             print(json.dumps(rec) if args.json else f"game {seed}: ERROR {rec['error']}",

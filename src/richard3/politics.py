@@ -29,9 +29,18 @@ from __future__ import annotations
 
 from .actions import TO_POOL, Action
 from .cards import begin_campaign
-from .components import (BOMBARD, CHURCH, HEIR, LEVY, MERCENARY, NOBLE, REBEL_TYPE, SIDE_NAMES,
-                         YORK)
-from .game import DEAD, MERC_DOWN, NA, NB, POLITICAL, POOL, POOL_DOWN, PRISON, PUBLIC, C
+from .components import (
+    BOMBARD,
+    CHURCH,
+    HEIR,
+    LEVY,
+    MERCENARY,
+    NOBLE,
+    REBEL_TYPE,
+    SIDE_NAMES,
+    YORK,
+)
+from .game import DEAD, MERC_DOWN, NA, NB, POLITICAL, POOL, POOL_DOWN, PRISON, C
 from .movement import check_rescue
 from .supply import DEFECTED_HEIRS, EXILE_LIMITS, must_choose
 
@@ -287,8 +296,9 @@ def _to_pool(g, task: list[int], b: int) -> None:
     s = task[1]
     g.loc[b], g.strength[b] = POOL, 0
     task[3] -= 1
-    g.say(f"{SIDE_NAMES[s]} {C.block_names[b]} goes from {C.area_names[task[2]]} to the pool "
-          f"(7.2, 8.5).", PUBLIC)
+    where = C.area_names[task[2]]
+    g.say(f"{SIDE_NAMES[s]} {C.block_names[b]} goes from {where} to the pool (7.2, 8.5).", s)
+    g.say(f"A {SIDE_NAMES[s]} block goes from {where} to the pool (7.2, 8.5).", 1 - s)
 
 
 def _advance(g) -> None:
