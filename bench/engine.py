@@ -5,7 +5,9 @@
     python3 build.py bench-engine        (the same, set up in .venv)
 
 - random whole games per second on one core: R runs (default 5) of N games (default 20) with
-  uniform random agents, the median run, and the median milliseconds per game over all games;
+  uniform random agents, the median run, and the median milliseconds per game over all games,
+  by the wall clock and by CPU time (the same on a quiet machine; CPU time is the fair figure
+  when other processes share the cores);
 - ``Game.copy()`` in microseconds (median over states sampled from random games);
 - legal-action generation per call in microseconds, with the legal-action cache cleared,
   overall and per phase.
@@ -47,16 +49,22 @@ def play(scenario: str, seed: int, sample=None):
 
 
 def bench_games(scenario: str, games: int, runs: int) -> dict:
-    per_game, rates, actions = [], [], 0
+    """Wall-clock and CPU time of random whole games (CPU time is the fairer figure when
+    other processes share the machine)."""
+    per_game, cpu_per_game, rates, cpu_rates, actions = [], [], [], [], 0
     for r in range(runs):
-        t_run = time.perf_counter()
+        t_run, c_run = time.perf_counter(), time.process_time()
         for i in range(games):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             _, n = play(scenario, r * games + i)
             per_game.append(time.perf_counter() - t0)
+            cpu_per_game.append(time.process_time() - c0)
             actions += n
         rates.append(games / (time.perf_counter() - t_run))
+        cpu_rates.append(games / max(time.process_time() - c_run, 1e-9))
     return {"games_per_sec_median": statistics.median(rates),
+            "cpu_games_per_sec_median": statistics.median(cpu_rates),
+            "cpu_ms_per_game_median": statistics.median(cpu_per_game) * 1000,
             "ms_per_game_median": statistics.median(per_game) * 1000,
             "ms_per_game_mean": statistics.mean(per_game) * 1000,
             "actions_per_game_mean": actions / (games * runs),
@@ -122,8 +130,10 @@ def main(argv=None) -> int:
         return 0
     ok = lambda good: "ok" if good else "OVER TARGET"
     print(f"Engine benchmark, scenario {args.scenario}, one core, Python {sys.version.split()[0]}")
-    print(f"  random whole games:  {out['games_per_sec_median']:.1f} games/s (median of "
-          f"{args.runs} runs of {args.games})")
+    print(f"  random whole games:  {out['games_per_sec_median']:.1f} games/s wall clock, "
+          f"{out['cpu_games_per_sec_median']:.1f} games/s of CPU time (median of {args.runs} "
+          f"runs of {args.games})")
+    print(f"  CPU time per game:   {out['cpu_ms_per_game_median']:.1f} ms median")
     print(f"  per game:            {out['ms_per_game_median']:.1f} ms median, "
           f"{out['ms_per_game_mean']:.1f} ms mean, {out['actions_per_game_mean']:.0f} actions, "
           f"{out['us_per_action']:.0f} us per action  "
