@@ -220,8 +220,9 @@ def _go_home(g, s: int, b: int, a: int) -> None:
     else:
         g.loc[b] = a
         dest = C.area_names[a]
-    g.say(f"{SIDE_NAMES[s]} {C.block_names[b]} goes home from {start} to {dest} ({rule}).", s)
-    g.say(f"A {SIDE_NAMES[s]} block goes home from {start} to {dest} ({rule}).", 1 - s)
+    how = f"stays at home in {start}" if dest == start else f"goes home from {start} to {dest}"
+    g.say(f"{SIDE_NAMES[s]} {C.block_names[b]} {how} ({rule}).", s)
+    g.say(f"A {SIDE_NAMES[s]} block {how} ({rule}).", 1 - s)
 
 
 # ------------------------------------------------------------------------------- 8.5 reset
