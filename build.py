@@ -327,6 +327,8 @@ pyscript/ PyScript core {pyscript} (npm package `@pyscript/core`): Apache Licens
           licenses/PyScript-LICENSE.txt.
 sw.js     Workbox {workbox} runtime (npm package `workbox-build`): MIT License, text in
           licenses/Workbox-LICENSE.txt.
+vendor/panzoom.min.js  Panzoom {panzoom} (npm package `@panzoom/panzoom`): MIT License, text in
+          licenses/Panzoom-LICENSE.txt.
 """
 
 
@@ -343,9 +345,21 @@ def write_notices(dist: Path) -> None:
     (out / "MPL-2.0.txt").write_bytes(mpl)
     shutil.copy2(NODE_MODULES / "@pyscript" / "core" / "LICENSE", out / "PyScript-LICENSE.txt")
     shutil.copy2(NODE_MODULES / "workbox-precaching" / "LICENSE", out / "Workbox-LICENSE.txt")
+    shutil.copy2(NODE_MODULES / "@panzoom" / "panzoom" / "MIT-License.txt",
+                 out / "Panzoom-LICENSE.txt")
     (dist / "NOTICE.txt").write_text(NOTICE.format(
         pyodide=npm_version("pyodide"), micropip=MICROPIP_VERSION,
-        pyscript=npm_version("@pyscript/core"), workbox=npm_version("workbox-build")))
+        pyscript=npm_version("@pyscript/core"), workbox=npm_version("workbox-build"),
+        panzoom=npm_version("@panzoom/panzoom")))
+
+
+def vendor_scripts(dist: Path) -> None:
+    """Plain browser scripts from npm packages, into dist/vendor/ (loaded by relative URL and
+    precached like every other file): Panzoom, for pinch-zoom and pan of the map."""
+    out = dist / "vendor"
+    out.mkdir()
+    shutil.copy2(NODE_MODULES / "@panzoom" / "panzoom" / "dist" / "panzoom.min.js",
+                 out / "panzoom.min.js")
 
 
 def build_wheel(dist: Path) -> str:
@@ -451,6 +465,7 @@ def build_dist(dist: Path = DIST) -> None:
     tmp.mkdir(parents=True)
     pyodide_dir = vendor_pyodide(tmp)
     vendor_pyscript(tmp)
+    vendor_scripts(tmp)
     wheel = build_wheel(tmp)
     copy_web(tmp)
     write_pyscript_config(tmp, pyodide_dir, wheel)
@@ -558,6 +573,10 @@ class StaticServer(http.server.ThreadingHTTPServer):
         self.directory = str(directory)  # may be changed while serving
         super().__init__(("127.0.0.1", port), _Handler)
         self._thread = None
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)  # a browser that hung up is no error
 
     @property
     def url(self) -> str:

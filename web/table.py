@@ -11,6 +11,7 @@ Pure Python, no browser import, so tests/test_table.py checks it directly.
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 
 from richard3 import load_components
@@ -37,6 +38,24 @@ VERB_TITLES = {
     "treachery": "Treachery", "treason": "Treason", "no": "Treason", "hit": "Take the hit",
     "regroup": "Regroup", "reduce": "Supply losses", "execute": "Execute", "enter": "Heir enters",
     "home": "Goes home",
+}
+
+
+# The sections of rules.html (our own short rules reference), as "5.21" -> id "r5-21".
+_RULE_LIST = (
+    "1.0 1.1 1.2 1.3 1.4 2.0 2.1 2.2 2.3 2.4 2.5 2.6 2.7 2.71 2.72 2.8 2.81 2.82 2.83 3.0 3.1 "
+    "3.11 3.12 3.13 3.14 3.2 3.21 3.22 3.23 3.24 3.25 3.26 4.0 4.1 4.2 4.3 4.4 4.5 4.6 5.0 5.1 "
+    "5.2 5.21 5.22 5.3 5.31 5.4 6.0 6.1 6.2 6.3 6.4 6.5 6.6 6.7 6.8 6.81 6.82 6.83 6.84 6.85 "
+    "6.86 6.9 6.91 7.0 7.1 7.2 8.0 8.1 8.2 8.3 8.4 8.5 9.0 9.1")
+RULE_SECTIONS = frozenset(_RULE_LIST.split())
+RULE_NUMBER = re.compile(r"(?<![\w.])([1-9])\.(\d{1,2})(?![\w.]*\d)")
+# Phases whose decisions are the supply losses and the political turn's moves: highlighted.
+HIGHLIGHT_PHASES = ("supply", "political")
+HIGHLIGHT_GROUPS = {
+    "Supply losses": "Too many blocks in an area: each block over the limit loses a step (7.1, 7.2).",
+    "Execute": "A turned heir may be executed now so that he never changes back (9.1).",
+    "Heir enters": "A new heir comes into play (6.81, 6.82).",
+    "Goes home": "Political turn: each block on the map goes home (8.3, 8.4).",
 }
 
 
@@ -69,6 +88,37 @@ def prompt(view: dict) -> str:
     if obs["phase"] == "action" and obs.get("ap"):
         text = f"{obs['ap']} AP left. " + text
     return f"{view['side']}: {text}"
+
+
+def rule_anchor(number: str) -> str | None:
+    """The rules.html anchor for a rule number ("6.83" -> "r6-83"), or its parent section's."""
+    major, _, minor = number.partition(".")
+    for candidate in (minor, minor[:1], "0"):
+        if f"{major}.{candidate}" in RULE_SECTIONS:
+            return f"r{major}-{candidate}"
+    return None
+
+
+def link_rules(text: str) -> str:
+    """`text` escaped as HTML, with every rule number a link to rules.html at its section
+    (a new tab: the game stays where it is)."""
+    out, last = [], 0
+    for m in RULE_NUMBER.finditer(text):
+        anchor = rule_anchor(m.group(0))
+        if anchor is None:
+            continue
+        out.append(e(text[last:m.start()]))
+        out.append(f'<a href="rules.html#{anchor}" target="_blank" rel="noopener" '
+                   f'aria-label="rule {e(m.group(0))} (opens the rules reference)">'
+                   f'{e(m.group(0))}</a>')
+        last = m.end()
+    out.append(e(text[last:]))
+    return "".join(out)
+
+
+def prompt_html(view: dict) -> str:
+    """The prompt as HTML: its rule number links to the rules reference."""
+    return link_rules(prompt(view))
 
 
 def status_bar(obs: dict) -> str:
@@ -169,8 +219,11 @@ def actions_panel(view: dict) -> str:
     parts = []
     for title, acts in group_actions(view["actions"]):
         buttons = "".join(action_button(a) for a in acts)
-        parts.append(f'<fieldset class="group"><legend>{e(title)} ({len(acts)})</legend>'
-                     f'{buttons}</fieldset>')
+        why = HIGHLIGHT_GROUPS.get(title)
+        extra = f' highlight" data-decision="{e(title)}' if why else ""
+        note = f"<p>{link_rules(why)}</p>" if why else ""
+        parts.append(f'<fieldset class="group{extra}"><legend>{e(title)} ({len(acts)})</legend>'
+                     f'{note}{buttons}</fieldset>')
     return "".join(parts)
 
 
@@ -253,7 +306,7 @@ def odds_text(odds: dict | None) -> str:
 
 def log_panel(obs: dict, limit: int = 200) -> str:
     lines = obs.get("log") or []
-    return "".join(f"<li>{e(line)}</li>" for line in lines[-limit:])
+    return "".join(f"<li>{link_rules(line)}</li>" for line in lines[-limit:])
 
 
 def victory(view: dict) -> str:
@@ -302,3 +355,91 @@ def map_blocks(view: dict, slots: dict) -> str:
                        f'aria-label="{e(label)}" transform="translate({x:.1f} {y:.1f})">'
                        f'<rect x="-6" y="-6" width="12" height="12" rx="1.5"/></g>')
     return f'<g class="block-layer">{"".join(out)}</g>'
+
+
+# ---------------------------------------------------------------------- usurpation (8.2)
+COUNTED = ("heir", "noble", "church")
+LONDON = "Middlesex"
+
+
+def _counted(name: str) -> bool:
+    b = C.block_id.get(name)
+    return b is not None and C.btype[b] in COUNTED
+
+
+def _land(area: str) -> bool:
+    return area in C.area_id and C.kind[C.area_id[area]] == "land"
+
+
+def usurpation_estimate(obs: dict) -> dict:
+    """The usurpation count (8.2) as far as `obs`'s side can know it.
+
+    Own side: exact (own heirs, nobles and church on land areas, not exile nor the Isle of Man,
+    plus London held alone, plus the 1470 prisoner). Enemy side: `known` from what is public
+    (revealed blocks, London, the prisoner) and `at_most` counting every enemy block on a land
+    area whose identity is hidden as if it counted.
+    """
+    side = obs["side"]
+    enemy = "York" if side == "Lancaster" else "Lancaster"
+    own_areas = {b["area"] for b in obs["own_blocks"]}
+    own = sum(1 for b in obs["own_blocks"] if _land(b["area"]) and _counted(b["block"]))
+    revealed: dict[str, list] = {}
+    for b in obs.get("revealed") or []:
+        revealed.setdefault(b["area"], []).append(b)
+    known = hidden = 0
+    for area, n in (obs.get("enemy_counts") or {}).items():
+        if not _land(area):
+            continue
+        shown = revealed.get(area, [])
+        known += sum(1 for b in shown if _counted(b["block"]))
+        hidden += max(0, n - len(shown))
+    enemy_in_london = (obs.get("enemy_counts") or {}).get(LONDON, 0) > 0
+    london = None
+    if (LONDON in own_areas) != enemy_in_london:
+        london = side if LONDON in own_areas else enemy
+    own += london == side
+    known += london == enemy
+    prisoner = obs.get("prisoner")
+    if prisoner and prisoner in C.block_id:
+        owner = ("Lancaster", "York")[C.side[C.block_id[prisoner]]] \
+            if C.side[C.block_id[prisoner]] in (0, 1) else None
+        own += owner == side
+        known += owner == enemy
+    return {"side": side, "enemy": enemy, "own": own, "enemy_known": known,
+            "enemy_at_most": known + hidden, "london": london, "king": obs["king"]}
+
+
+def last_usurpation(log: list[str]) -> list[str]:
+    """The engine's latest usurpation count and result lines (8.2), if any."""
+    for i in range(len(log) - 1, -1, -1):
+        if log[i].startswith("Usurpation count (8.2)"):
+            return [line for line in log[i:i + 3]
+                    if line is log[i] or "throne" in line][:2]
+    return []
+
+
+def usurpation_panel(obs: dict) -> str:
+    """The usurpation count for both sides from public facts, and the last one's result."""
+    est = usurpation_estimate(obs)
+    side, enemy = est["side"], est["enemy"]
+    pretender = enemy if est["king"] == side else side
+    at_most = est["enemy_at_most"]
+    enemy_text = (f"{est['enemy_known']} known, at most {at_most}"
+                  if at_most != est["enemy_known"] else f"{at_most}")
+    london = est["london"] or "nobody alone"
+    rows = (f'<tr><th scope="row">{e(side)} (you)</th><td data-usurp="own">{e(est["own"])}</td>'
+            f'<td>exact</td></tr>'
+            f'<tr><th scope="row">{e(enemy)}</th><td data-usurp="enemy" '
+            f'data-known="{e(est["enemy_known"])}" data-at-most="{e(at_most)}">'
+            f'{e(enemy_text)}</td><td>upper bound: every hidden {e(enemy)} block on land '
+            f'counted as a noble</td></tr>')
+    result = "".join(f'<p class="result">{link_rules(line)}</p>'
+                     for line in last_usurpation(obs.get("log") or []))
+    return (f'<section id="usurpation" class="politics" aria-labelledby="usurpation-title">'
+            f'<h3 id="usurpation-title">Usurpation count ({link_rules("8.2")})</h3>'
+            f'<table><caption>Heirs, nobles and church on the map (not exile nor the Isle '
+            f'of Man), +1 for holding London alone ({e(london)}). The PRETENDER '
+            f'({e(pretender)}) needs more than the KING ({e(est["king"])}).</caption>'
+            f'<thead><tr><th scope="col">Side</th><th scope="col">Count</th>'
+            f'<th scope="col">How sure</th></tr></thead><tbody>{rows}</tbody></table>'
+            f'{result}</section>')

@@ -149,6 +149,10 @@ async def ensure_map():
                    for c in group.querySelectorAll("[data-slot]")]
         slots[group.dataset.slotsFor] = anchors
     state["slots"] = slots
+    # Pinch-zoom, pan, wheel zoom and the zoom buttons (web/mapzoom.js, Panzoom).
+    zoom = getattr(window, "r3MapZoom", None)
+    if zoom is not None:
+        zoom.attach()
 
 
 @when("click", "#map-size")
@@ -232,7 +236,7 @@ async def after_change(st):
 
 def clear_table():
     """Remove everything private from the page (before a hand-over)."""
-    for id_ in ("board", "actions", "hand", "boxes", "log", "battle", "status-bar"):
+    for id_ in ("board", "actions", "hand", "boxes", "politics", "log", "battle", "status-bar"):
         el(id_).innerHTML = ""
     el("prompt").textContent = ""
     state["view"] = None
@@ -266,12 +270,15 @@ async def render(side):
     state["view"] = view
     obs = view["obs"]
     el("status-bar").innerHTML = table.status_bar(obs)
-    el("prompt").textContent = table.prompt(view)
+    el("prompt").innerHTML = table.prompt_html(view)
+    el("prompt").classList.toggle("highlight", obs["phase"] in table.HIGHLIGHT_PHASES
+                                  and bool(view["actions"]))
     el("board").innerHTML = table.board(view)
     draw_map_blocks(view)
     el("actions").innerHTML = table.actions_panel(view)
     el("hand").innerHTML = table.hand_panel(obs)
     el("boxes").innerHTML = table.boxes_panel(obs)
+    el("politics").innerHTML = table.usurpation_panel(obs)
     el("battle").innerHTML = table.battle_board(obs)
     el("log").innerHTML = table.log_panel(obs)
     el("log").scrollTop = el("log").scrollHeight

@@ -1,0 +1,65 @@
+"""The table's usurpation panel and rule links (web/table.py), without a browser."""
+
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+sys.path.insert(0, str(WEB))
+
+import table
+
+from richard3 import new_game
+from richard3.politics import usurpation_counts
+
+
+def random_positions(seed, steps=400, every=7):
+    """Games of random play, sampled every few decisions (political turns included)."""
+    rng = random.Random(seed)
+    g = new_game("1460", seed=seed)
+    for i in range(steps):
+        if g.winner >= 0:
+            return
+        side = g.active_sides()[0]
+        if i % every == 0:
+            yield g
+        g.apply(side, rng.choice(g.legal_actions(side)))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_estimate_is_exact_for_oneself_and_bounds_the_enemy(seed):
+    seen = 0
+    for g in random_positions(seed):
+        truth = usurpation_counts(g)
+        for s in (0, 1):
+            est = table.usurpation_estimate(g.observation(s))
+            assert est["own"] == truth[s]
+            assert est["enemy_known"] <= truth[1 - s] <= est["enemy_at_most"]
+            seen += 1
+    assert seen > 20
+
+
+def test_the_panel_shows_the_engines_last_count():
+    obs = new_game("1483", seed=0).observation(0)
+    obs["log"] = ["x", "Usurpation count (8.2): Lancaster 5, York 7.", "York usurps the throne (8.2).",
+                  "Later."]
+    html = table.usurpation_panel(obs)
+    assert "Lancaster 5, York 7" in html and "usurps the throne" in html and "Later" not in html
+    assert 'data-usurp="own"' in html and 'href="rules.html#r8-2"' in html
+
+
+def test_every_rule_section_has_an_anchor_in_rules_html():
+    page = (WEB / "rules.html").read_text()
+    ids = set(re.findall(r'<section id="(r[\d-]+)"', page))
+    assert ids == {"r" + n.replace(".", "-") for n in table.RULE_SECTIONS}
+
+
+def test_rule_numbers_become_links_to_existing_sections():
+    html = table.link_rules("Fight (6.0); see 6.83-6.86, 5.21 and 7.2, 8.5; version 1.2.3 <b>")
+    anchors = re.findall(r'href="rules.html#([\w-]+)"', html)
+    assert anchors == ["r6-0", "r6-83", "r6-86", "r5-21", "r7-2", "r8-5"]
+    assert "&lt;b&gt;" in html and "1.2.3" in html
+    assert table.rule_anchor("6.87") == "r6-8" and table.rule_anchor("5.2") == "r5-2"
