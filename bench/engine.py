@@ -10,7 +10,9 @@
   when other processes share the cores);
 - ``Game.copy()`` in microseconds (median over states sampled from random games);
 - legal-action generation per call in microseconds, with the legal-action cache cleared,
-  overall and per phase.
+  overall and per phase;
+- one random game turn (issue 3): the card phase (mulligans included) and both action phases
+  of the first game turn, from setup up to the battle phase, median milliseconds per turn.
 
 Targets (issue 4): a random whole 1460 game in at most 100 ms median; copy() at most 50 us.
 """
@@ -29,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from richard3 import new_game
 from richard3.agents import RandomAgent
-from richard3.game import PHASE_NAMES
+from richard3.game import BATTLE, PHASE_NAMES
 
 TARGET_GAME_MS, TARGET_COPY_US = 100.0, 50.0
 
@@ -69,6 +71,22 @@ def bench_games(scenario: str, games: int, runs: int) -> dict:
             "ms_per_game_mean": statistics.mean(per_game) * 1000,
             "actions_per_game_mean": actions / (games * runs),
             "us_per_action": sum(per_game) / actions * 1e6}
+
+
+def bench_first_turn(scenario: str, turns: int) -> dict:
+    """Median time of the random actions of a first game turn, up to the battle phase."""
+    per_turn, actions = [], 0
+    for seed in range(turns):
+        g = new_game(scenario, seed=seed)       # setup and the deal are not timed
+        agents = (RandomAgent(2 * seed), RandomAgent(2 * seed + 1))
+        t0 = time.perf_counter()
+        while g.phase < BATTLE and not g.is_over:
+            s = g.active_sides()[0]
+            g.apply(s, agents[s].choose(g, s))
+            actions += 1
+        per_turn.append(time.perf_counter() - t0)
+    return {"first_turn_ms_median": statistics.median(per_turn) * 1000,
+            "first_turn_actions_mean": actions / turns}
 
 
 def sample_states(scenario: str, n_games: int, every: int) -> list:
@@ -117,6 +135,7 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args(argv)
     games = bench_games(args.scenario, args.games, args.runs)
+    games.update(bench_first_turn(args.scenario, 200))
     states = sample_states(args.scenario, 5, 10)
     copy_us = bench_copy(states)
     legal = bench_legal(states)
@@ -138,6 +157,8 @@ def main(argv=None) -> int:
           f"{out['ms_per_game_mean']:.1f} ms mean, {out['actions_per_game_mean']:.0f} actions, "
           f"{out['us_per_action']:.0f} us per action  "
           f"[target <= {TARGET_GAME_MS:.0f} ms: {ok(out['ms_per_game_median'] <= TARGET_GAME_MS)}]")
+    print(f"  first game turn:     {out['first_turn_ms_median']:.2f} ms median for the card and "
+          f"action phases ({out['first_turn_actions_mean']:.1f} random actions), 200 seeds")
     print(f"  Game.copy():         {copy_us:.1f} us median  "
           f"[target <= {TARGET_COPY_US:.0f} us: {ok(copy_us <= TARGET_COPY_US)}]")
     print(f"  legal_actions():     {legal['median']:.1f} us median, {legal['mean']:.1f} us mean "
