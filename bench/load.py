@@ -104,6 +104,7 @@ def one_run(playwright, build, chromium, server, game: bool):
             settle(server)
             bytes_visit = sum(r.bytes for r in server.log[start:])
             page.close()
+            time.sleep(3)  # let the first visit's background compiles finish, for both pages
 
             page = context.new_page()
             start = len(server.log)
