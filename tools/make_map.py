@@ -125,7 +125,7 @@ JUNCTIONS: dict[str, tuple[float, float]] = {
     "Lanc/SYks/Derb": (-1.95, 53.55),
     "Lanc/Derb/Ches": (-2.15, 53.36),
     "SYks/Linc/Derb": (-1.00, 53.38),
-    "Ches/Derb/Warw": (-1.98, 52.88),
+    "Ches/Derb/Warw": (-2.00, 52.96),
     "Derb/Warw/Leic": (-1.36, 52.82),
     "Derb/Leic/Linc": (-0.85, 52.97),
     "Linc/Leic/Rutl": (-0.58, 52.83),
@@ -135,15 +135,15 @@ JUNCTIONS: dict[str, tuple[float, float]] = {
     "Leic/Midd/Oxfd": (-0.72, 51.80),
     "Leic/Oxfd/Warw": (-1.18, 52.20),
     "Warw/Oxfd/Glou": (-1.62, 52.10),
-    "Warw/Glou/Here": (-2.25, 52.20),
-    "Ches/Here/Warw": (-2.52, 52.52),
-    "Ches/Powy/Here": (-2.88, 52.60),
-    "Caer/Ches/Powy": (-3.00, 52.90),
-    "Caer/Powy/Pemb": (-3.52, 52.47),
-    "Pemb/Powy/Glam": (-3.45, 52.12),
-    "Here/Powy/Glam": (-3.00, 52.10),
-    "Glou/Wilt/Oxfd": (-1.48, 51.70),
-    "Glou/Soms/Wilt": (-2.30, 51.45),
+    "Warw/Glou/Here": (-2.22, 52.27),
+    "Ches/Here/Warw": (-2.58, 52.58),
+    "Ches/Powy/Here": (-2.95, 52.60),
+    "Caer/Ches/Powy": (-3.05, 53.00),
+    "Caer/Powy/Pemb": (-3.58, 52.60),
+    "Pemb/Powy/Glam": (-3.45, 52.18),
+    "Here/Powy/Glam": (-3.08, 52.16),
+    "Glou/Wilt/Oxfd": (-1.42, 51.72),
+    "Glou/Soms/Wilt": (-2.30, 51.40),
     "Oxfd/Wilt/Suss": (-1.25, 51.30),
     "Oxfd/Suss/Midd": (-0.85, 51.27),
     "Midd/Suss/Kent": (-0.08, 51.08),
@@ -189,12 +189,12 @@ BORDER_LINES: list[tuple[str, str, list]] = [
     ("Oxford", "Warwick", ["Leic/Oxfd/Warw", "Warw/Oxfd/Glou"]),
     ("Gloucester", "Warwick", ["Warw/Oxfd/Glou", "Warw/Glou/Here"]),
     ("Hereford", "Warwick", ["Warw/Glou/Here", "Ches/Here/Warw"]),
-    ("Chester", "Warwick", ["Ches/Here/Warw", (-2.10, 52.55), "Ches/Derb/Warw"]),
+    ("Chester", "Warwick", ["Ches/Here/Warw", (-2.18, 52.68), "Ches/Derb/Warw"]),
     ("Chester", "Hereford", ["Ches/Powy/Here", "Ches/Here/Warw"]),
-    ("Chester", "Powys", ["Caer/Ches/Powy", (-3.05, 52.70), "Ches/Powy/Here"]),
+    ("Chester", "Powys", ["Caer/Ches/Powy", (-3.02, 52.78), "Ches/Powy/Here"]),
     ("Caernarvon", "Chester", ["Caer/Ches/Powy", (-3.05, 53.15), (-3.12, 53.27)]),
-    ("Caernarvon", "Powys", ["Caer/Ches/Powy", (-3.50, 52.70), "Caer/Powy/Pemb"]),
-    ("Caernarvon", "Pembroke", ["Caer/Powy/Pemb", (-3.95, 52.52), (-4.10, 52.53)]),
+    ("Caernarvon", "Powys", ["Caer/Ches/Powy", (-3.40, 52.82), "Caer/Powy/Pemb"]),
+    ("Caernarvon", "Pembroke", ["Caer/Powy/Pemb", (-3.90, 52.63), (-4.12, 52.64)]),
     ("Pembroke", "Powys", ["Caer/Powy/Pemb", "Pemb/Powy/Glam"]),
     ("Glamorgan", "Pembroke", ["Pemb/Powy/Glam", (-3.98, 51.75), (-4.12, 51.66)]),
     ("Glamorgan", "Powys", ["Pemb/Powy/Glam", "Here/Powy/Glam"]),
@@ -259,8 +259,8 @@ SEA_SEEDS: dict[str, tuple[float, float]] = {
     "Irish Sea": (-5.0, 53.5),
 }
 
-ISLE_OF_MAN_SCALE = 2.4
-ISLE_OF_MAN_SHIFT_KM = (-12.0, -22.0)  # east, north: away from Galloway and Cumbria
+ISLE_OF_MAN_SCALE = 2.6
+ISLE_OF_MAN_SHIFT_KM = (-14.0, -27.0)  # east, north: away from Galloway and Cumbria
 # Islands below this size (km^2) are dropped; bigger ones are drawn as land without an area.
 MIN_ISLAND_KM2 = 25.0
 
@@ -807,7 +807,7 @@ def draw_header(area: dict, lines, cx: float, top: float, art: AreaArt) -> None:
         x = cx - w / 2
         if kind == "title":
             if area.get("crown"):
-                art.svg.append(f'<use href="#g-crown" x="{num(x)}" y="{num(y - 0.2)}" width="11" height="9"/>')
+                art.svg.append(f'<use class="crown" href="#g-crown" x="{num(x)}" y="{num(y - 0.2)}" width="11" height="9"/>')
                 x += 13
             art.svg.append(f'<text class="area-name" x="{num(x + (cx + w / 2 - x) / 2)}" '
                            f'y="{num(y + NAME_SIZE * 0.82)}">{escape(content[0].upper())}</text>')
@@ -877,6 +877,27 @@ def formation(cols: int, n: int, shear: float = 0.0) -> list[tuple[float, float]
     return out
 
 
+def raster(geom, bounds, margin: float = 90.0):
+    """A fast point-in-geometry test on a 1-unit grid (the half-unit rounding is absorbed by the
+    callers' margins): returns f(xs, ys) -> bool array."""
+    import numpy as np
+
+    x0, y0 = math.floor(bounds[0] - margin), math.floor(bounds[1] - margin)
+    w, h = int(bounds[2] - bounds[0] + 2 * margin) + 2, int(bounds[3] - bounds[1] + 2 * margin) + 2
+    gx, gy = np.meshgrid(np.arange(w) + x0, np.arange(h) + y0)
+    mask = shapely.contains_xy(geom, gx, gy)
+
+    def at(xs, ys):
+        i = np.rint(xs - x0).astype(int)
+        j = np.rint(ys - y0).astype(int)
+        ok = (i >= 0) & (i < w) & (j >= 0) & (j < h)
+        out = np.zeros(np.shape(xs), dtype=bool)
+        out[ok] = mask[j[ok], i[ok]]
+        return out
+
+    return at
+
+
 def place_label_and_slots(poly: Polygon, anchor: tuple[float, float], lines, avoid: list[Rect],
                           cols_order=(4, 3, 5, 2), arrangements=("above", "below"),
                           n: int = SLOTS_PER_AREA, reach: float = 70.0, shear: float = 0.0):
@@ -888,12 +909,14 @@ def place_label_and_slots(poly: Polygon, anchor: tuple[float, float], lines, avo
     """
     import numpy as np
 
-    inner = poly.buffer(-(BLOCK / 2 + 1.0))
+    inner = poly.buffer(-1.8)  # a block's four corners must lie this far inside the area
     label_room = poly.buffer(0.5)  # a label may touch a border line: its halo keeps it legible
     if inner.is_empty:
         return None
-    shapely.prepare(inner)
-    shapely.prepare(label_room)
+    bx0, by0, bx1, by1 = poly.bounds
+    avoid = [r for r in avoid if r[0] < bx1 + 20 and r[2] > bx0 - 20 and r[1] < by1 + 20 and r[3] > by0 - 20]
+    inner_at = raster(inner, poly.bounds)
+    label_at = raster(label_room, poly.bounds)
     hw, hh = header_size(lines)
     # sample points along the middle of each label line, relative to the block's top centre
     lpx, lpy, y = [], [], 0.0
@@ -905,7 +928,8 @@ def place_label_and_slots(poly: Polygon, anchor: tuple[float, float], lines, avo
     if not lpx:  # no label to place with the slots
         lpx, lpy = [0.0], [0.0]
     lpx, lpy = np.array(lpx), np.array(lpy)
-    steps = np.arange(-reach, reach + 0.01, 1.5)
+    half_steps = np.arange(0.0, reach + 0.01, 1.0)
+    steps = np.concatenate([-half_steps[:0:-1], half_steps])  # symmetric, through 0
     gx, gy = np.meshgrid(steps, steps)
     order = np.argsort((gx ** 2 + (1.3 * gy) ** 2).ravel())
     dxs, dys = gx.ravel()[order], gy.ravel()[order]
@@ -934,10 +958,12 @@ def place_label_and_slots(poly: Polygon, anchor: tuple[float, float], lines, avo
             Y = anchor[1] + dys
             xs = X[:, None] + form[0] + ox[None, :]
             ys = Y[:, None] + form[1] + oy[None, :]
-            ok = shapely.contains_xy(inner, xs, ys).all(axis=1)
+            ok = np.ones(len(X), dtype=bool)
+            for cx, cy in ((-1, -1), (-1, 1), (1, -1), (1, 1)):
+                ok &= inner_at(xs + cx * BLOCK / 2, ys + cy * BLOCK / 2).all(axis=1)
             LX, LT = X + lab[0], Y + lab[1]
             if lines:
-                ok &= shapely.contains_xy(label_room, LX[:, None] + lpx[None, :], LT[:, None] + lpy[None, :]).all(axis=1)
+                ok &= label_at(LX[:, None] + lpx[None, :], LT[:, None] + lpy[None, :]).all(axis=1)
             for (x0, y0, x1, y1) in avoid:
                 hit = (xs > x0 - half) & (xs < x1 + half) & (ys > y0 - half) & (ys < y1 + half)
                 ok &= ~hit.any(axis=1)
