@@ -563,7 +563,8 @@ def check_topology(facts: dict, part: Partition) -> list[str]:
 # ---------------------------------------------------------------------------------------------
 BLOCK = 13.0          # a block's side in SVG units (= px at 1024x768); the UI may draw smaller
 PITCH = 14.0          # distance between neighbouring slots
-SLOTS_PER_AREA = 8
+SLOTS_PER_AREA = 8     # every area has room for at least this many blocks...
+EXTRA_SLOTS = 4        # ...and up to this many more where it has room
 
 INK = "#3b2a1a"        # sepia ink for coasts and text
 SEA = "#c9d6cf"        # pale sea-green of old maps
@@ -1040,6 +1041,40 @@ def layout_area(name: str, area: dict, poly: Polygon, avoid: list[Rect]) -> Area
     return art
 
 
+def extra_slots(poly: Polygon, slots: list, avoid: list[Rect], most: int = EXTRA_SLOTS) -> list:
+    """Up to `most` more slots where the area has room: the formation grows on its own grid, one
+    free neighbouring cell at a time (nearest its centre first), so the blocks stay together."""
+    inner = poly.buffer(-1.8)
+    shapely.prepare(inner)
+    x0, y0 = slots[0]
+    cx = sum(x for x, _ in slots) / len(slots)
+    cy = sum(y for _, y in slots) / len(slots)
+    cell = {(round((x - x0) / PITCH), round((y - y0) / PITCH)) for x, y in slots}
+    h = BLOCK / 2
+    avoid = avoid + [(x - h, y - h, x + h, y + h) for x, y in slots]
+
+    def free(i, j):
+        x, y = x0 + i * PITCH, y0 + j * PITCH
+        if not all(inner.contains(Point(x + dx, y + dy)) for dx in (-h, h) for dy in (-h, h)):
+            return False
+        return not any(x - h - 0.8 < r[2] and x + h + 0.8 > r[0] and y - h - 0.8 < r[3] and y + h + 0.8 > r[1]
+                       for r in avoid)
+
+    out = []
+    while len(out) < most:
+        frontier = {(i + di, j + dj) for i, j in cell for di, dj in ((1, 0), (-1, 0), (0, 1), (0, -1))} - cell
+        options = sorted((math.hypot(x0 + i * PITCH - cx, y0 + j * PITCH - cy), i, j)
+                         for i, j in frontier if free(i, j))
+        if not options:
+            break
+        _, i, j = options[0]
+        cell.add((i, j))
+        x, y = x0 + i * PITCH, y0 + j * PITCH
+        out.append((x, y))
+        avoid.append((x - h, y - h, x + h, y + h))
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # Exile boxes, ports, sea names
 # ---------------------------------------------------------------------------------------------
@@ -1326,6 +1361,10 @@ def render(facts: dict, land: Land, part: Partition, show_slots: bool = False) -
         arts[name] = layout_area(name, facts["areas"][name], areas[name], avoid)
         avoid = avoid + arts[name].reserved + [
             (x - BLOCK / 2, y - BLOCK / 2, x + BLOCK / 2, y + BLOCK / 2) for x, y in arts[name].slots]
+    # Then, where there is room, a few more slots per area, clear of everything placed so far.
+    for name, art in arts.items():
+        art.slots = art.slots + extra_slots(areas[name], art.slots, avoid)
+        avoid = avoid + [(x - BLOCK / 2, y - BLOCK / 2, x + BLOCK / 2, y + BLOCK / 2) for x, y in art.slots[SLOTS_PER_AREA:]]
     arts = dict(sorted(arts.items()))
     land_union = unary_union(land.all)
     ports = port_points(facts, part, arts, land_union) + box_ports(facts)
