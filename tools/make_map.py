@@ -582,7 +582,17 @@ BORDER_STYLE = {  # colour, width, dash: told apart by pattern and width as well
 SIDE_COLOUR = {"Lancaster": "#b3202a", "York": "#fbf8f0"}
 FONT = "serif"  # generic family only: the page loads no fonts
 
-GLYPHS = """
+def rose_symbol(name: str, fill: str, stroke: str, width: float) -> str:
+    """A Tudor-style five-petalled rose: red for Lancaster, white for York."""
+    petals = "".join(
+        f'<circle cx="{3 * math.sin(a * 2 * math.pi / 5):.2f}" cy="{-3 * math.cos(a * 2 * math.pi / 5):.2f}" r="2.6"/>'
+        for a in range(5))
+    return (f'<symbol id="g-rose-{name}" viewBox="-6 -6 12 12" overflow="visible">'
+            f'<g fill="{fill}" stroke="{stroke}" stroke-width="{width}">{petals}</g>'
+            '<circle r="1.5" fill="#e0b030" stroke="#5a3d12" stroke-width="0.4"/></symbol>')
+
+
+GLYPHS = ("""
 <symbol id="g-crown" viewBox="-6 -5 12 10" overflow="visible">
   <path d="M-5.5 3.2V-2.2L-2.8 0.6L0-3.8L2.8 0.6L5.5-2.2V3.2Z" fill="#d9a62a" stroke="#5a3d12" stroke-width="0.8" stroke-linejoin="round"/>
   <path d="M-5.5 2H5.5" stroke="#5a3d12" stroke-width="0.6"/>
@@ -607,22 +617,11 @@ GLYPHS = """
   <circle cx="0" cy="-4" r="1.3" fill="none" stroke="#2f4f63" stroke-width="0.9"/>
   <path d="M0-2.7V4M-2.2-1.2H2.2M-3.6 1.2Q-3.2 4.2 0 4.2Q3.2 4.2 3.6 1.2" fill="none" stroke="#2f4f63" stroke-width="0.9" stroke-linecap="round"/>
 </symbol>
-<symbol id="g-rose-red" viewBox="-6 -6 12 12" overflow="visible">
-  <g fill="#b3202a" stroke="#5a1010" stroke-width="0.5">
-    <circle cx="0" cy="-3" r="2.6"/><circle cx="2.85" cy="-0.93" r="2.6"/><circle cx="1.76" cy="2.43" r="2.6"/>
-    <circle cx="-1.76" cy="2.43" r="2.6"/><circle cx="-2.85" cy="-0.93" r="2.6"/>
-  </g>
-  <circle r="1.5" fill="#e0b030" stroke="#5a3d12" stroke-width="0.4"/>
-</symbol>
-<symbol id="g-rose-white" viewBox="-6 -6 12 12" overflow="visible">
-  <g fill="#fbf8f0" stroke="#3b2a1a" stroke-width="0.6">
-    <circle cx="0" cy="-3" r="2.6"/><circle cx="2.85" cy="-0.93" r="2.6"/><circle cx="1.76" cy="2.43" r="2.6"/>
-    <circle cx="-1.76" cy="2.43" r="2.6"/><circle cx="-2.85" cy="-0.93" r="2.6"/>
-  </g>
-  <circle r="1.5" fill="#e0b030" stroke="#5a3d12" stroke-width="0.4"/>
-</symbol>
-<clipPath id="clip-shield"><path d="M-4.2-4.8H4.2V0Q4.2 3.8 0 5.4Q-4.2 3.8-4.2 0Z"/></clipPath>
 """
+    + "".join(rose_symbol(*r) for r in (("red", "#b3202a", "#5a1010", 0.5), ("white", "#fbf8f0", "#3b2a1a", 0.6)))
+    + """
+<clipPath id="clip-shield"><path d="M-4.2-4.8H4.2V0Q4.2 3.8 0 5.4Q-4.2 3.8-4.2 0Z"/></clipPath>
+""")
 
 SHIELD_OUTLINE = "M-4.2-4.8H4.2V0Q4.2 3.8 0 5.4Q-4.2 3.8-4.2 0Z"
 FIELDS = ["#b3202a", "#2b4f8f", "#2f6b3a", "#2a2420", "#6d2c5e"]
@@ -1111,13 +1110,13 @@ PORTS_AT: dict[tuple[str, str], tuple[float, float]] = {
     ("Rutland", "North Sea"): (0.20, 52.86),         # the Wash
     ("Lincoln", "North Sea"): (0.25, 53.30),
     ("Ireland", "Irish Sea"): (-6.10, 53.35),        # Dublin
-    ("Isle of Man", "Irish Sea"): (-4.20, 53.95),
+    ("Isle of Man", "Irish Sea"): (-4.75, 53.75),    # off the (enlarged) island's south end
 }
 
 SEA_LABELS: dict[str, tuple[float, float, float]] = {  # lon, lat, rotation
     "North Sea": (1.2, 54.75, 0.0),
     "English Channel": (-1.6, 50.25, -4.0),
-    "Irish Sea": (-5.25, 53.65, -70.0),
+    "Irish Sea": (-5.45, 53.05, -78.0),
 }
 CONTEXT_LABELS: list[tuple[str, float, float, float, float]] = [  # text, lon, lat, size, rotation
     ("Anglesey", -4.35, 53.27, 6.5, 0),
@@ -1288,7 +1287,7 @@ svg {{ font-family: {FONT}; font-size: 8px; }}
   stroke-width: 1.8px; stroke-opacity: 0.8; }}
 .city {{ font-size: 8.2px; font-weight: bold; paint-order: stroke; stroke-width: 2.2px; }}
 .city-lancaster {{ fill: #a3161a; stroke: #f6ecd2; }}
-.city-york {{ fill: #fffdf6; stroke: #3b2a1a; }}
+.city-york {{ fill: #fffdf6; stroke: #3b2a1a; stroke-width: 1.9px; }}
 .lg-red {{ fill: #a3161a; font-weight: bold; }}
 .lg-white {{ fill: #fffdf6; stroke: #3b2a1a; stroke-width: 2px; paint-order: stroke; font-weight: bold; }}
 .sea-name {{ font-size: 13px; font-style: italic; letter-spacing: 3px; fill: {SEA_INK}; text-anchor: middle;
@@ -1306,6 +1305,7 @@ svg {{ font-family: {FONT}; font-size: 8px; }}
 .legend-text {{ font-size: 8px; fill: {INK}; }}
 .title {{ font-size: 19px; font-weight: bold; letter-spacing: 3px; fill: {INK}; text-anchor: middle; }}
 .subtitle {{ font-size: 8.5px; font-style: italic; fill: {INK}; text-anchor: middle; letter-spacing: 1px; }}
+.exile-box-rule {{ fill: none; stroke: #5a4630; stroke-width: 0.5; }}
 .frame {{ fill: none; stroke: {INK}; stroke-width: 3; }}
 """
 
@@ -1414,9 +1414,12 @@ def render(facts: dict, land: Land, part: Partition, show_slots: bool = False) -
             attrs.append(f'data-exile-of="{a["exile_of"]}"')
         if a.get("seas"):
             attrs.append(f'data-seas="{"|".join(a["seas"])}"')
-        extra = ' stroke="#5a4630" stroke-width="1.2"' if name in EXILE_BOXES else ""
+        extra = ' stroke="#5a4630" stroke-width="1.4"' if name in EXILE_BOXES else ""
         svg.append(f'<path {" ".join(attrs)} fill="{tones[name]}"{extra} d="{poly_d(areas[name])}"/>')
     svg.append("</g>")
+    for name, (x0, y0, x1, y1) in EXILE_BOXES.items():  # an inner rule: a box, not a coast
+        svg.append(f'<rect class="exile-box-rule" x="{num(x0 + 2.5)}" y="{num(y0 + 2.5)}" '
+                   f'width="{num(x1 - x0 - 5)}" height="{num(y1 - y0 - 5)}"/>')
     svg.append(f'<use href="#coastline-path" class="coast"/>')
     # Borders
     geoms = border_geoms(facts, part)
@@ -1436,8 +1439,9 @@ def render(facts: dict, land: Land, part: Partition, show_slots: bool = False) -
     # Sea dividers, drawn on the water only
     water = unary_union(list(part.seas.values()))
     svg.append('<g id="sea-dividers">')
+    boxes = unary_union([box(*r) for r in EXILE_BOXES.values()])
     for key, ln in divider_lines().items():
-        seg = ln.intersection(water)
+        seg = ln.intersection(water).difference(boxes)
         svg.append(f'<path class="sea-divider" data-between="{key}" d="{line_d(seg)}"/>')
     svg.append("</g>")
     # Context and sea names, Wales
