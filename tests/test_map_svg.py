@@ -7,6 +7,7 @@ therefore recovered here as shared path segments, without a geometry library.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import re
@@ -63,7 +64,7 @@ def segments(d: str, closed: bool = True) -> dict[frozenset, float]:
     segs = {}
     for ring in rings(d):
         pts = ring + ring[:1] if closed else ring
-        for p, q in zip(pts, pts[1:]):
+        for p, q in itertools.pairwise(pts):
             if p != q:
                 segs[frozenset((p, q))] = math.dist(p, q)
     return segs
