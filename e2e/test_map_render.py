@@ -37,6 +37,28 @@ def test_map_renders_at_1024x768(new_page, site_url, artifacts_dir):
     assert [e for e in page.console_errors if "favicon.ico" not in e] == []
     assert requested and all(url.startswith(site_url) for url in requested)
 
+    # The same map with a block on each of the first eight slots of every area and on every
+    # off-map slot, as the table would draw them: for review of the room and legibility.
+    page.evaluate(
+        """() => {
+            const root = document.getElementById('richard3-map');
+            const meta = JSON.parse(document.getElementById('map-data').textContent);
+            const size = meta.block_size, ns = 'http://www.w3.org/2000/svg';
+            const layer = document.createElementNS(ns, 'g');
+            const put = ([x, y], i) => {
+                const r = document.createElementNS(ns, 'rect');
+                Object.entries({x: x - size / 2, y: y - size / 2, width: size, height: size, rx: 1.5,
+                                fill: i % 2 ? '#f3efe4' : '#8f1d1d', stroke: '#222', 'stroke-width': 0.8})
+                    .forEach(([k, v]) => r.setAttribute(k, v));
+                layer.append(r);
+            };
+            Object.values(meta.areas).forEach((a) => a.slots.slice(0, 8).forEach(put));
+            Object.values(meta.boxes).forEach((slots) => slots.forEach(put));
+            root.append(layer);
+        }"""
+    )
+    page.screenshot(path=str(artifacts_dir / "map-1024x768-blocks.png"))
+
 
 def test_map_inlined_in_a_page_keeps_its_look_and_the_page_its_own(new_page, site_url):
     """The game inlines map.svg into its page: the map's styles stay on the map."""

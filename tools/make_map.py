@@ -1307,6 +1307,7 @@ svg {{ font-family: {FONT}; font-size: 8px; }}
 .title {{ font-size: 19px; font-weight: bold; letter-spacing: 3px; fill: {INK}; text-anchor: middle; }}
 .subtitle {{ font-size: 8.5px; font-style: italic; fill: {INK}; text-anchor: middle; letter-spacing: 1px; }}
 .exile-box-rule {{ fill: none; stroke: #5a4630; stroke-width: 0.5; }}
+.compass-n {{ font-size: 9px; font-weight: bold; fill: {SEA_INK}; text-anchor: middle; }}
 .frame {{ fill: none; stroke: {INK}; stroke-width: 3; }}
 """
 
@@ -1454,6 +1455,7 @@ def render(facts: dict, land: Land, part: Partition, show_slots: bool = False) -
     for text, lon, lat, size, rot in CONTEXT_LABELS:
         x, y = to_svg(lon, lat)
         svg.append(f'<text class="context-name" font-size="{num(size)}" x="{num(x)}" y="{num(y)}">{text}</text>')
+    svg.append(compass_rose(*to_svg(*COMPASS_AT)))
     wx, wy = to_svg(*WALES_LABEL)
     svg.append(f'<text class="wales-name" x="{num(wx)}" y="{num(wy)}">WALES</text>')
     svg.append("</g>")
@@ -1562,6 +1564,20 @@ def scope_names(text: str) -> str:
 
 
 WALES_LABEL = (-4.55, 52.33)
+COMPASS_AT = (-0.25, 55.45)  # in the open North Sea
+
+
+def compass_rose(x: float, y: float, r: float = 22.0) -> str:
+    """A plain eight-pointed compass rose with N at the top: long points at the quarters."""
+    pts = []
+    for k in range(16):
+        a = k * math.pi / 8 - math.pi / 2
+        rad = r if k % 4 == 0 else (r * 0.55 if k % 2 == 0 else r * 0.2)
+        pts.append(f"{num(x + rad * math.cos(a))} {num(y + rad * math.sin(a))}")
+    return (f'<g class="compass" aria-hidden="true"><circle cx="{num(x)}" cy="{num(y)}" r="{num(r * 0.62)}" '
+            f'fill="none" stroke="{SEA_INK}" stroke-width="0.6" opacity="0.6"/>'
+            f'<path d="M{"L".join(pts)}Z" fill="#efe3c4" stroke="{SEA_INK}" stroke-width="0.8" opacity="0.85"/>'
+            f'<text class="compass-n" x="{num(x)}" y="{num(y - r - 3)}">N</text></g>')
 
 
 def main(argv=None) -> int:
