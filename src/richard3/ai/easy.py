@@ -1,20 +1,31 @@
-"""The ``easy`` agent: the normal agent's one-ply evaluation with noise, and no lookahead
-behind activations; one decision in ten is uniformly random."""
+"""The ``easy`` agent: the normal agent's one-ply evaluation with Gaussian noise, a shorter
+greedy lookahead behind activations (2 moves, normal looks at 3), unseen enemy blocks always
+read as the rough ``UNKNOWN_BLOCK``, and 3% of its decisions uniformly random."""
 
 from __future__ import annotations
 
 from ..game import Game
-from .evaluate import evaluate
-from .normal import NormalAgent, after, score_action
+from .evaluate import W, evaluate
+from .normal import NormalAgent, activation_value, after, score_action
 
-RANDOM_SHARE = 0.1
+RANDOM_SHARE = 0.03
 NOISE = 2.0
+#: Moves looked at behind an activation (normal looks at 3); 0: none, the activation alone.
+LOOKAHEAD_MOVES = 2
+
+
+#: Easy's evaluation: normal's, but reading unseen enemy blocks always as the rough
+#: UNKNOWN_BLOCK (normal's KING reads them as sampled, see ``evaluate``).
+EASY_WEIGHTS = dict(W, sampled=0)
 
 
 class EasyAgent(NormalAgent):
     """The ``easy`` level: noisy one-ply heuristic. ``seed`` seeds its own generator."""
 
     name = "easy"
+
+    def __init__(self, seed: int = 0, weights: dict | None = None):
+        super().__init__(seed, weights=weights or EASY_WEIGHTS)
 
     def choose(self, game: Game, side: int):
         """Return one of ``game.legal_actions(side)``; raises ValueError if there is none."""
@@ -26,7 +37,10 @@ class EasyAgent(NormalAgent):
         best, best_v = legal[0], None
         for a in legal:
             if a[0] == "activate":
-                v = evaluate(after(d, side, a), side) + 0.3
+                if LOOKAHEAD_MOVES:
+                    v = activation_value(d, side, a, LOOKAHEAD_MOVES)
+                else:
+                    v = evaluate(after(d, side, a), side) + 0.3
             elif a[0] == "end":
                 v = evaluate(d, side)
             else:

@@ -16,18 +16,31 @@ in ``W``):
   what is at stake;
 - threats: enemy blocks next to own heirs not covered by friendly strength;
 - pressure: own strength next to weaker enemy stacks (most of all enemy heirs);
-- supply (7.1, 7.2): blocks over the area's limit each lose a step per supply phase.
+- supply (7.1, 7.2): blocks over the area's limit each lose a step per supply phase;
+- enemy strength: an unrevealed enemy block counts as ``UNKNOWN_BLOCK`` (bold: most blocks
+  are stronger) or, for the KING by default (``sampled``), as the determinized copy samples it.
+
+Off by default (weight 0; measured without gain in 80-game A/B runs as Lancaster on 1483, see
+docs/ai-strength.md), selectable through ``NormalAgent(weights=...)``: ``usurp_stake`` and
+``sole_heir`` (what a battle risks in usurpation counts and in a side's last heir),
+``reinforce`` (own unmoved blocks next door counted into a battle while AP are left),
+``hunt`` (own power next to the enemy's last heir), ``final`` (a win-chance term from the
+count margin, ``win_chance``), ``heir_stake``, ``pressure``, ``treachery``.
 """
 
 from __future__ import annotations
 
+import math
+
 from ..components import CHURCH, HEIR, NOBLE
-from ..game import NA, NB, OVER, Game, C
+from ..game import ACTION, NA, NB, OVER, Game, C
 from .odds import UNKNOWN_BLOCK, quick_odds
 
 W = {"win": 10000.0, "heir": 30.0, "usurp": 6.0, "step": 1.0, "battle": 1.6, "threat": 1.2,
      "supply": 1.5, "exile_heir": -1.0, "heir_stake": 0.0, "pressure": 0.0,
-     "treachery": 0.0}
+     "treachery": 0.0, "usurp_stake": 0.0, "sole_heir": 0.0, "hunt": 0.0,
+     "final": 0.0, "reinforce": 0.0,
+     "risk": 1.0, "sampled": 2}
 
 #: The weights ``evaluate`` uses: agents set it before deciding (``use_weights``), so that
 #: variants can be compared in one process (tournaments of tuned weights). Single-threaded use.
@@ -77,6 +90,21 @@ def usurpation_count(g: Game, side: int) -> int:
     return n
 
 
+def win_chance(g: Game, side: int, own_loss: float, en_loss: float, p_kill: float,
+               p_lose: float) -> float:
+    """A rough chance that ``side`` ends the campaign as KING (8.2) or wins outright (9.0):
+    killing the enemy's last heir (``p_kill``), else being ahead in the usurpation count
+    after the pending battles (expected count losses ``own_loss``, ``en_loss``) with a spread
+    that shrinks as the campaign's seventh turn nears. The PRETENDER needs a majority, the
+    KING wins ties. Outside the last campaign it counts for less (roles can change again)."""
+    margin = (usurpation_count(g, side) - own_loss) - (usurpation_count(g, 1 - side) - en_loss)
+    need = 0.5 if side != g.king else -0.5
+    sigma = 0.8 + 0.6 * max(0, 7 - g.turn)
+    p_count = 0.5 * (1.0 + math.erf((margin - need) / (sigma * 1.4142)))
+    p = p_kill + max(0.0, 1.0 - p_kill - p_lose) * p_count
+    return p if g.campaign >= g.last_campaign else 0.3 * p
+
+
 def evaluate(g: Game, side: int) -> float:
     """Score ``g`` for ``side`` (0/1); higher is better. See the module docstring for terms."""
     W = _active[0]
@@ -95,7 +123,17 @@ def evaluate(g: Game, side: int) -> float:
     en_cnt = [0] * NA
     own_pow = [0.0] * NA
     en_pow = [0.0] * NA
+    free_pow = [0.0] * NA        # own blocks that may still move this action phase
+    own_cu = [0] * NA            # blocks counting for usurpation (8.2) per area
+    en_cu = [0] * NA
     own_steps = en_steps = 0.0
+    # "sampled": read unrevealed enemy blocks as the determinized copy samples them (their
+    # identity drawn from the blocks that could be there, at full strength) instead of as
+    # the weaker UNKNOWN_BLOCK; only sound on a determinized copy, which is all the agents
+    # evaluate. 1: always; 2: only as the KING, who plays safe with the realistic estimate,
+    # while the PRETENDER, behind in the count, needs the bolder one (measured: as KING it
+    # wins more, as PRETENDER fewer games).
+    sampled = W["sampled"] == 1 or (W["sampled"] == 2 and side == g.king)
     heirs_on_map = []
     score = 0.0
     for b in range(NB):
@@ -108,6 +146,10 @@ def evaluate(g: Game, side: int) -> float:
             own_steps += s
             fp = C.firepower[b]
             own_pow[a] += s * fp
+            if not g.moved[b]:
+                free_pow[a] += s * fp
+            if C.btype[b] in COUNTS_FOR_USURPATION:
+                own_cu[a] += 1
             if C.btype[b] == HEIR:
                 heirs_on_map.append((b, a))
                 own_heirs[a] += 1
@@ -115,13 +157,15 @@ def evaluate(g: Game, side: int) -> float:
                 traitor_here[a] = True
         else:
             en_cnt[a] += 1
+            if C.btype[b] in COUNTS_FOR_USURPATION:
+                en_cu[a] += 1
             if C.btype[b] == HEIR:
                 en_heirs[a] += 1
             lo = C.loyalty[b]
             if lo:
                 st = strength[b] if shown[b] else UNKNOWN_BLOCK[0]
                 best_turn[a] = max(best_turn[a], 0.5 ** lo * st * C.firepower[b])
-            if shown[b]:
+            if shown[b] or sampled:
                 en_steps += strength[b]
                 en_pow[a] += strength[b] * C.firepower[b]
             else:
@@ -136,10 +180,23 @@ def evaluate(g: Game, side: int) -> float:
     # Battles to come: contested areas. A side's last heir is worth the game (9.0).
     n_heirs_factor = 3.0 if len(g.heirs_alive(side)) <= 1 else 1.0
     en_heirs_factor = 3.0 if len(g.heirs_alive(e)) <= 1 else 1.0
+    # A side's last living heir lost in battle loses the game (9.0): it is staked as such.
+    my_sole = W["sole_heir"] if len(g.heirs_alive(side)) == 1 else 0.0
+    en_sole = W["sole_heir"] if len(g.heirs_alive(e)) == 1 else 0.0
+    # Each block that counts for usurpation (8.2) lost in battle costs its side one count.
+    u_stake = W["usurp_stake"] * W["usurp"] * urgency / W["battle"]
+    exp_en_loss = exp_own_loss = 0.0
+    ap_left = g.ap if (W["reinforce"] and g.phase == ACTION and g.acting == side) else 0
+    no_kill = no_loss = 1.0
     for a in range(NA):
         if own_cnt[a] and en_cnt[a]:
             defender_is_me = g.attacker[a] == e
             mine, theirs = own_pow[a], en_pow[a]
+            if ap_left:
+                # Own blocks next door that may still join this battle, one activation each.
+                near = sorted((free_pow[x] for x in NEIGHBOURS[a]
+                               if not en_cnt[x] and C.kind[x] == "land"), reverse=True)
+                mine += W["reinforce"] * sum(near[:ap_left])
             if defender_is_me:
                 mine *= 1.25
             elif g.attacker[a] == side:
@@ -149,9 +206,18 @@ def evaluate(g: Game, side: int) -> float:
                 mine, theirs = mine + swing, max(0.0, theirs - swing)
             p = quick_odds(mine, theirs)
             # What each side risks: its blocks and, above all, its heirs (9.0).
-            my_stake = own_pow[a] / 2 + 2 + W["heir_stake"] * own_heirs[a] * n_heirs_factor
-            their_stake = en_pow[a] / 2 + 2 + W["heir_stake"] * en_heirs[a] * en_heirs_factor
+            my_stake = (own_pow[a] / 2 + 2 + W["heir_stake"] * own_heirs[a] * n_heirs_factor
+                        + W["risk"] * (u_stake * own_cu[a] + my_sole * own_heirs[a]))
+            their_stake = (en_pow[a] / 2 + 2 + W["heir_stake"] * en_heirs[a] * en_heirs_factor
+                           + u_stake * en_cu[a] + en_sole * en_heirs[a])
             score += W["battle"] * (p * their_stake - (1 - p) * my_stake)
+            # Counts and last heirs that these battles may cost each side (for "final").
+            exp_en_loss += p * en_cu[a] * 0.5
+            exp_own_loss += (1 - p) * own_cu[a] * 0.5
+            if en_sole and en_heirs[a]:
+                no_kill *= 1 - 0.7 * p
+            if my_sole and own_heirs[a]:
+                no_loss *= 1 - 0.7 * (1 - p)
         elif en_cnt[a] and W["pressure"]:
             # Pressure: own strength next to a weaker enemy stack pulls blocks forward.
             near = sum(own_pow[x] for x in NEIGHBOURS[a])
@@ -159,6 +225,17 @@ def evaluate(g: Game, side: int) -> float:
                 score += W["pressure"] * min(near - en_pow[a], 12.0) * (1 + en_heirs[a])
         if own_cnt[a] > SUPPLY_LIMIT[a]:
             score -= W["supply"] * (own_cnt[a] - SUPPLY_LIMIT[a])
+    # Hunt: own power next to the enemy's last heir (9.0), more than his stack there.
+    if en_sole and W["hunt"]:
+        for b in g.heirs_alive(e):
+            a = loc[b]
+            if a < NA and C.kind[a] == "land" and not own_cnt[a]:
+                near = sum(own_pow[x] for x in NEIGHBOURS[a] if C.kind[x] == "land")
+                if near > en_pow[a]:
+                    score += W["hunt"] * quick_odds(near, en_pow[a] * 1.25)
+    if W["final"]:
+        score += W["final"] * win_chance(g, side, exp_own_loss, exp_en_loss, 1 - no_kill,
+                                         1 - no_loss)
     # Threats to heirs: enemy power next door beyond the friendly power in the heir's area.
     for b, a in heirs_on_map:
         if C.kind[a] == "exile":

@@ -11,7 +11,9 @@ the side's observation and the agent's own generator only.
   to the copy and evaluating the result (``evaluate.py``); an activation is scored by the best
   sequence of up to ``MOVES_PER_ACTIVATION`` greedy moves it opens. ``end`` when nothing helps.
 - Battles (6.0) and the other phases: the same one-ply evaluation; actions with dice (fire,
-  charge, treachery, treason) are averaged over a few re-seeded copies.
+  charge, treason) are averaged over a few re-seeded copies; a treachery roll (6.9) is valued
+  exactly: its success (chance 1/2 per die of the target's loyalty) and its failure, each
+  found by re-seeding the dice, weighted by that chance.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ C = load_components()
 MOVES_PER_ACTIVATION = 3
 DICE_KINDS = frozenset(("fire", "charge", "treachery", "treason"))
 DICE_SAMPLES = 3
+TREACHERY_TRIES = 8
 AVERAGE_HAND_AP = 17
 
 
@@ -66,8 +69,37 @@ def after(d: Game, side: int, action) -> Game:
     return g2
 
 
+def treachery_value(d: Game, side: int, action, rnd: random.Random) -> float | None:
+    """Exact expectation of a treachery roll (6.9): it succeeds with chance 1/2 per die of the
+    target's loyalty (all dice even); the values of one success and one failure, found by
+    re-seeding the dice, are weighted by it. None if the tries found only one outcome."""
+    from .. import rng as grng
+    from ..battle import ACTOR
+    from ..combat import WARWICKS, loyalty
+    target = action[1]
+    n = loyalty(target, d.battle[ACTOR] in WARWICKS)
+    outcomes = {}
+    for _ in range(TREACHERY_TRIES):
+        g2 = d.copy()
+        g2.rng = grng.seed_state(rnd.getrandbits(64))
+        g2._apply_legal(side, action)
+        ok = g2.loc[target] != d.loc[target]      # a defector leaves for its other version
+        if ok not in outcomes:
+            outcomes[ok] = evaluate(g2, side)
+            if len(outcomes) == 2:
+                break
+    if len(outcomes) < 2:
+        return None
+    p = 0.5 ** max(1, n)
+    return p * outcomes[True] + (1 - p) * outcomes[False]
+
+
 def score_action(d: Game, side: int, action, rnd: random.Random) -> float:
     """One-ply value of ``action`` in determinized game ``d`` (averaged over dice if any)."""
+    if action[0] == "treachery":
+        v = treachery_value(d, side, action, rnd)
+        if v is not None:
+            return v
     if action[0] in DICE_KINDS:
         from .. import rng as grng
         total = 0.0
@@ -80,12 +112,12 @@ def score_action(d: Game, side: int, action, rnd: random.Random) -> float:
     return evaluate(after(d, side, action), side)
 
 
-def activation_value(d: Game, side: int, action) -> float:
+def activation_value(d: Game, side: int, action, moves: int = MOVES_PER_ACTIVATION) -> float:
     """Value of activating an area: the best greedy sequence of moves it opens (5.2)."""
     g2 = after(d, side, action)
     area = action[1]
     best = evaluate(g2, side) - 0.5       # an activation that moves nobody wastes an AP
-    for _ in range(MOVES_PER_ACTIVATION):
+    for _ in range(moves):
         if g2.phase != ACTION or g2.acting != side:
             break
         moves = [a for a in g2.legal_actions(side) if a[0] == "move" and g2.loc[a[1]] == area]
