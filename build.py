@@ -671,7 +671,7 @@ def cmd_bench_engine(args: list[str]) -> int:
     return subprocess.call([sys.executable, script, *args], cwd=ROOT)
 
 
-@command("map", needs=("python",))
+@command("map", needs=("python", "node"))
 def cmd_map(args: list[str]) -> int:
     """Install the `map` extra, then draw web/map.svg with tools/make_map.py."""
     say("Installing the map extra (pip install -e '.[map]')")

@@ -349,7 +349,14 @@ def map_blocks(view: dict, slots: dict) -> str:
     out = []
     for area, blocks in per_area.items():
         anchors = slots.get(area) or []
-        for (owner, name, label), (x, y) in zip(blocks, anchors):
+        for i, (owner, name, label) in enumerate(blocks):
+            if not anchors:
+                break
+            # More blocks than slots (a big stack): later ones overlap the first slots,
+            # shifted, so that no block is left undrawn.
+            x, y = anchors[i % len(anchors)]
+            shift = 4 * (i // len(anchors))
+            x, y = x + shift, y - shift
             attr = f' data-block="{e(name)}"' if name else ""
             out.append(f'<g class="map-block side-{e(owner.lower())}"{attr} role="img" '
                        f'aria-label="{e(label)}" transform="translate({x:.1f} {y:.1f})">'
