@@ -181,7 +181,7 @@ def test_map_blocks_draws_every_block_of_a_stack_larger_than_its_slots():
     host = GameHost()
     host.new_game("1483", 3, {"Lancaster": "human", "York": "human"})
     york = json.loads(host.view("York"))
-    slots = {area: [(10.0 * i, 5.0)] for area in table.AREAS}    # one slot per area
+    slots = {area: [(10.0, 5.0)] for area in table.AREAS}    # one slot per area
     svg = table.map_blocks(york, slots)
     assert svg.count("<g class=\"map-block") == len(york["obs"]["own_blocks"]) + sum(
         york["obs"]["enemy_counts"].values())
