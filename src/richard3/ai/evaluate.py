@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 
 from ..components import CHURCH, HEIR, NOBLE
-from ..game import ACTION, NA, NB, OVER, Game, C
+from ..game import ACTION, NA, NB, OVER, C, Game
 from .odds import UNKNOWN_BLOCK, quick_odds
 
 W = {"win": 10000.0, "heir": 30.0, "usurp": 6.0, "step": 1.0, "battle": 1.6, "threat": 1.2,
