@@ -17,6 +17,13 @@
       step: 0.4,
       cursor: "grab",
       excludeClass: "no-pan",   // anything marked .no-pan keeps its own pointer handling
+      // Panzoom's default cancels every pointerdown, which can swallow a touch tap's click on
+      // an area; the mouse needs it (no text selection or native drag), touch does not (the
+      // map's touch-action already keeps the browser's own gestures off).
+      handleStartEvent: (event) => {
+        if (event.pointerType === "mouse") event.preventDefault();
+        event.stopPropagation();
+      },
     });
     target.addEventListener("panzoomchange", () => {
       holder.dataset.zoom = zoom.getScale().toFixed(2);
