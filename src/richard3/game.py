@@ -471,6 +471,17 @@ class Game:
         self.say(f"{SIDE_NAMES[winner]} wins: {reason}.")
 
 
+class PendingDecisions:
+    """Base of the phase handlers whose decisions wait in ``g.pending`` as
+    ``[code, side, ...]`` lists (supply 7.0 and the political turn 8.0): the side of the first
+    pending decision is the one that must decide."""
+
+    @staticmethod
+    def active(g) -> list[int]:
+        """The side that must decide now: [0] or [1] (never both in these phases)."""
+        return [g.pending[0][1]] if g.pending else []
+
+
 def _card(c: int):
     return C.card_names[c] if c >= 0 else None
 

@@ -40,9 +40,10 @@ from .components import (
     SIDE_NAMES,
     YORK,
 )
-from .game import DEAD, MERC_DOWN, NA, NB, POLITICAL, POOL, POOL_DOWN, PRISON, C
+from .game import (DEAD, MERC_DOWN, NA, NB, POLITICAL, POOL, POOL_DOWN, PRISON, C,
+                   PendingDecisions)
 from .movement import check_rescue
-from .supply import DEFECTED_HEIRS, EXILE_LIMITS, must_choose
+from .supply import DEFECTED_HEIRS, EXILE_LIMITS, exile_counted, must_choose
 
 GO_HOME, HOME, RESET, EXILE_POOL = 20, 21, 22, 23
 MIDDLESEX = C.area_id["Middlesex"]
@@ -242,7 +243,7 @@ def campaign_reset(g) -> None:
     tasks = []
     for s in (0, 1):
         for a in C.exile_areas[s]:
-            extra = len(_exile_extras(g, s, a)) - EXILE_LIMITS[a]
+            extra = len(exile_counted(g, s, a)) - EXILE_LIMITS[a]
             if extra > 0:
                 g.say(f"{SIDE_NAMES[s]} has {extra} block{'s' if extra > 1 else ''} too many in "
                       f"{C.area_names[a]}: they go to the pool (7.2, 8.5).")
@@ -250,25 +251,14 @@ def campaign_reset(g) -> None:
     g.pending[:0] = tasks
 
 
-def _exile_extras(g, s: int, a: int) -> list[int]:
-    """Blocks of side s in exile area a that count against its limit (7.2)."""
-    return [b for b in range(NB) if g.loc[b] == a and g.owner(b) == s
-            and not (C.btype[b] == MERCENARY and C.home_area[b] == a)]
-
-
 def _pool_candidates(g, task: list[int]) -> list[int]:
     """Blocks the owner may send to the pool: never an heir, for no rule brings one back
     from the pool (docs/rulings.md)."""
-    return [b for b in _exile_extras(g, task[1], task[2]) if C.btype[b] != HEIR]
+    return [b for b in exile_counted(g, task[1], task[2]) if C.btype[b] != HEIR]
 
 
-class PoliticalPhase:
+class PoliticalPhase(PendingDecisions):
     """The handler of the POLITICAL phase (see the module docstring)."""
-
-    @staticmethod
-    def active(g) -> list[int]:
-        """The side that must decide now: [0] or [1] (never both in this phase)."""
-        return [g.pending[0][1]] if g.pending else []
 
     @staticmethod
     def legal(g, s: int) -> list[Action]:

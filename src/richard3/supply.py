@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .components import HEIR, MERCENARY, NOBLE, SIDE_NAMES
-from .game import DEAD, MINOR, NA, NB, OFF, PUBLIC, SUPPLY, C
+from .game import DEAD, MINOR, NA, NB, OFF, PUBLIC, SUPPLY, C, PendingDecisions
 from .movement import check_rescue
 
 ENTER, CROWN, EXECUTE, SUPPLY_CHECK, REDUCE = 10, 11, 12, 13, 14
@@ -77,23 +77,25 @@ def entry_areas(g, side: int) -> list[int]:
     return crowns or exiles
 
 
+def exile_counted(g, side: int, area: int) -> list[int]:
+    """Blocks of ``side`` in exile area ``area`` that count against its exile limit: all but
+    the local mercenaries (7.2)."""
+    return [b for b in range(NB) if g.loc[b] == area and g.owner(b) == side
+            and not (C.btype[b] == MERCENARY and C.home_area[b] == area)]
+
+
 def overstack(g, side: int, area: int) -> tuple[int, list[int]]:
     """(surplus, blocks that may take the loss) for ``side`` in ``area`` (7.1, 7.2)."""
-    blocks = [b for b in range(NB) if g.loc[b] == area and g.owner(b) == side]
     if area in EXILE_LIMITS:
-        blocks = [b for b in blocks if not (C.btype[b] == MERCENARY and C.home_area[b] == area)]
+        blocks = exile_counted(g, side, area)
         return len(blocks) - EXILE_LIMITS[area], blocks
+    blocks = [b for b in range(NB) if g.loc[b] == area and g.owner(b) == side]
     limit = CITY_SUPPLY_LIMIT if C.city[area] else SUPPLY_LIMIT
     return len(blocks) - limit, blocks
 
 
-class SupplyPhase:
+class SupplyPhase(PendingDecisions):
     """The handler of the SUPPLY phase (see the module docstring)."""
-
-    @staticmethod
-    def active(g) -> list[int]:
-        """The side that must decide now: [0] or [1] (never both in this phase)."""
-        return [g.pending[0][1]] if g.pending else []
 
     @staticmethod
     def legal(g, s: int) -> list[Action]:
