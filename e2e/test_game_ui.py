@@ -218,9 +218,11 @@ def test_save_reload_resume_and_a_refused_import(page, site_url, tmp_path):
         path = tmp_path / name
         path.write_text(content)
         page.set_input_files("#import-file", str(path))
-        page.wait_for_selector("#message:not([hidden])")
+        # The message of the previous file may still be showing: wait for this file's own.
+        page.wait_for_function(
+            "(w) => { const m = document.querySelector('#message');"
+            " return m && !m.hidden && m.innerText.includes(w); }", arg=words, timeout=15000)
         assert words in page.inner_text("#message")
-        page.wait_for_function("() => true")
         assert page.evaluate("localStorage.getItem('richard3.autosave')") == saved
     page.reload()
     wait_for_start_screen(page)
