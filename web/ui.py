@@ -261,13 +261,21 @@ async def on_handover(event):
     await render(side)
 
 
-async def render(side):
+async def fetch_view(side):
+    """The worker's view for `side` (kept in state["view"]), or None after showing its error."""
     view = await call("view", side)
     if "error" in view:
         message(view["error"], "error")
+        return None
+    state["view"] = view
+    return view
+
+
+async def render(side):
+    view = await fetch_view(side)
+    if view is None:
         return
     state["shown"] = side
-    state["view"] = view
     obs = view["obs"]
     el("status-bar").innerHTML = table.status_bar(obs)
     el("prompt").innerHTML = table.prompt_html(view)
@@ -294,11 +302,9 @@ async def render(side):
 
 
 async def show_victory(side):
-    view = await call("view", side)
-    if "error" in view:
-        message(view["error"], "error")
+    view = await fetch_view(side)
+    if view is None:
         return
-    state["view"] = view
     el("victory-text").innerHTML = table.victory(view)
     el("victory-log").innerHTML = ('<h3>Log</h3><ol class="log" tabindex="0" aria-label="Game log">'
                                    + table.log_panel(view["obs"], limit=100000) + "</ol>")
