@@ -19,6 +19,7 @@ from richard3.game import (
     SUPPLY,
     Game,
 )
+from richard3.whereabouts import place_bit
 
 C = load_components()
 OFF_MAP = {POOL, POOL_DOWN, MINOR, OFF, DEAD, MERC_DOWN, PRISON}
@@ -50,6 +51,9 @@ def check_state(g: Game) -> None:
             assert C.exile_of[where] != 1 - g.owner(b), f"{C.block_names[b]} in enemy exile"
         elif where != PRISON:
             assert st == 0, (C.block_names[b], where, st)
+        # The enemy's public knowledge never rules out where a block really is.
+        bit = place_bit(where)
+        assert not bit or g.whereabouts[b] & bit, (C.block_names[b], where, g.whereabouts[b])
     for b, c in PAIRS:
         in_play = [x for x in (b, c) if g.loc[x] not in (OFF, DEAD)]
         assert len(in_play) <= 1, f"both versions of {C.label[b]} are in play"

@@ -2,7 +2,7 @@
 
 For each level, at several points of seeded games, a twin of the game is built that differs only
 in what the deciding side cannot see (the opponent's hand swapped with undrawn cards, two
-unrevealed enemy blocks swapped between their places, the undrawn deck reordered, the game's
+unrevealed enemy blocks that the public history cannot tell apart swapped between their places, the undrawn deck reordered, the game's
 generator changed); a fresh agent with the same seed must choose the same action in both.
 """
 
@@ -16,6 +16,7 @@ from richard3 import new_game
 from richard3.agents import get_agent
 from richard3.ai.determinize import hidden_enemy_blocks
 from richard3.game import NA
+from richard3.whereabouts import place_bit
 
 LEVELS = [("random", {}), ("easy", {}), ("normal", {}), ("hard", {"iterations": 6})]
 
@@ -43,8 +44,12 @@ def twin(g, side, rnd):
     for want_heir in (False, True):
         group = [b for b in hidden if (C.btype[b] == HEIR) == want_heir
                  and (t.loc[b] < NA or not want_heir)]
-        if len(group) >= 2:
-            x, y = rnd.sample(group, 2)
+        # Only blocks the public history cannot tell apart (each may be where the other is).
+        pairs = [(x, y) for x in group for y in group if x < y
+                 and t.whereabouts[x] & place_bit(t.loc[y])
+                 and t.whereabouts[y] & place_bit(t.loc[x])]
+        if pairs:
+            x, y = rnd.choice(pairs)
             for f in ("loc", "moved", "entry", "reserve"):
                 arr = getattr(t, f)
                 arr[x], arr[y] = arr[y], arr[x]

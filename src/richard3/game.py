@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 
-from . import rng
+from . import rng, whereabouts
 from .actions import Action, IllegalAction
 from .components import (BOMBARD, CHURCH, HEIR, LANCASTER, LEVY, MERCENARY, NOBLE, REBEL,
                          SIDE_IDS, SIDE_NAMES, YORK, load_components)
@@ -88,6 +88,8 @@ class Game:
       empty when no battle is being fought), ``pending`` (queue of pending decisions owned by
       the phase modules), ``heirs_lost[s]`` (heirs of side s killed since the last supply
       phase, 6.82), ``stats``.
+    - ``whereabouts[b]``: where block b may be as its enemy knows from public history (a bit
+      mask of areas and the pool, ``whereabouts.py``); ``shown[b]``: revealed in battle.
     - ``winner`` (side or -1), ``reason``; the generator ``rng``; the log.
     """
 
@@ -96,7 +98,7 @@ class Game:
                "played", "revealed", "mulligan_used", "p1", "acting", "ap", "event",
                "activated", "muster", "port_bonus", "moved", "border_used", "entry", "reserve",
                "attacker", "main_border", "treason", "battle", "pending", "heirs_lost",
-               "prisoner", "stats", "winner", "reason", "shown")
+               "prisoner", "stats", "winner", "reason", "shown", "whereabouts")
     __slots__ = _FIELDS + ("_log", "_legal_cache")
 
     # ------------------------------------------------------------------ construction / copy
@@ -119,6 +121,7 @@ class Game:
         g.battle, g.pending = self.battle[:], [p[:] for p in self.pending]
         g.heirs_lost, g.prisoner, g.stats = self.heirs_lost[:], self.prisoner, self.stats[:]
         g.winner, g.reason, g.shown = self.winner, self.reason, self.shown[:]
+        g.whereabouts = self.whereabouts[:]
         g._log = self._log
         g._legal_cache = None
         return g
@@ -146,6 +149,8 @@ class Game:
         if d.get("version") != 1:
             raise ValueError(f"saved game version {d.get('version')!r} is not supported (1)")
         g = Game.__new__(Game)
+        if "whereabouts" not in d:          # saved before whereabouts were kept
+            d = dict(d, whereabouts=None)
         missing = [f for f in cls._FIELDS if f not in d]
         if missing:
             raise ValueError(f"saved game lacks field(s): {', '.join(missing)}")
@@ -154,6 +159,10 @@ class Game:
             setattr(g, f, tuple(v) if f == "port_bonus" else v)
         if len(g.loc) != NB or len(g.strength) != NB or len(g.border_used) != 2 * NBORDER:
             raise ValueError("saved game has block or border lists of the wrong length")
+        if g.whereabouts is None:
+            g.whereabouts = whereabouts.unknown(g)
+        elif len(g.whereabouts) != NB:
+            raise ValueError("saved game has a whereabouts list of the wrong length")
         g._log = None
         for vis, text in d.get("log", []):
             g._log = (g._log, vis, text)
@@ -211,7 +220,10 @@ class Game:
         """Apply an action already known to be legal (engine-internal and AI fast path)."""
         from .phases import HANDLERS
         self._legal_cache = None
+        loc, shown = self.loc[:], self.shown[:]
         HANDLERS[self.phase].apply(self, s, action)
+        if loc != self.loc or shown != self.shown:
+            whereabouts.update(self, loc, shown)
         self._legal_cache = None
 
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import rng
 from .cards import begin_campaign
 from .components import SIDE_NAMES
+from . import whereabouts
 from .game import (DEAD, MINOR, NA, NB, NBORDER, OFF, POOL, PRISON, Game, C)
 from .scenario import Scenario, load_scenario
 
@@ -42,6 +43,7 @@ def new_game(scenario_id: str = "1460", seed: int = 0, scenario: Scenario | None
     g.stats = [0, 0, 0, 0, 0]
     g.winner, g.reason = -1, ""
     g.shown = [0] * NB
+    g.whereabouts = whereabouts.initial(g)
     g._log = None
     g._legal_cache = None
     g.crowned = [g.senior_heir(0), g.senior_heir(1)]

@@ -9,8 +9,9 @@ blocks, minors, public cards) but whose hidden parts are drawn from ``rnd`` (a
   at random from the cards the side has not seen (not in its hand, not played face-up);
   the rest, shuffled, is the undrawn deck;
 - the identities of unrevealed enemy blocks on the map and in the enemy's (standing) pool are
-  re-assigned at random among those places; heirs only to map places (an heir is never in a
-  pool, 6.82); per-place facts that are public (area, moved, entry border, Reserve) stay with the
+  re-assigned at random among those places, each only where the public history allows
+  (``Game.whereabouts``: the deployment, blocks seen in battle, moves, recruits); heirs only
+  to map places (an heir is never in a pool, 6.82); per-place facts that are public (area, moved, entry border, Reserve) stay with the
   place, and the strength of a re-assigned block is its full strength (the side does not know
   its damage);
 - the game's generator ``rng`` is reseeded from ``rnd`` (dice are the future, unseen);
@@ -28,6 +29,7 @@ import random
 from .. import rng as grng
 from ..components import HEIR
 from ..game import NA, NB, POOL, Game, C
+from ..whereabouts import place_bit
 
 
 def hidden_enemy_blocks(g: Game, side: int) -> list[int]:
@@ -44,10 +46,54 @@ def hidden_enemy_blocks(g: Game, side: int) -> list[int]:
     return out
 
 
-def determinize(g: Game, side: int, rnd: random.Random) -> Game:
+def _assign_uniform(hidden: list[int], places: list[tuple], rnd: random.Random) -> list:
+    """Hidden blocks dealt to the places at random, heirs to map places first: a player who
+    does not follow the enemy's blocks. Returns [(block, place)]."""
+    map_places = [p for p in places if p[0] < NA]
+    other_places = [p for p in places if p[0] >= NA]
+    blocks = hidden[:]
+    rnd.shuffle(blocks)
+    heirs = [b for b in blocks if C.btype[b] == HEIR]
+    rest = [b for b in blocks if C.btype[b] != HEIR]
+    rnd.shuffle(map_places)
+    assign = list(zip(heirs, map_places))
+    remaining = map_places[len(heirs):] + other_places
+    rnd.shuffle(remaining)
+    return assign + list(zip(rest, remaining))
+
+
+def _assign_tracked(hidden: list[int], places: list[tuple], whereabouts: list[int],
+                    rnd: random.Random, tries: int = 4) -> list | None:
+    """Hidden blocks dealt to the places so that each lands where the public history allows
+    (``Game.whereabouts``): the most constrained block first, each to a random allowed free
+    place. Returns [(block, place)], or None if ``tries`` random passes all reach a dead end
+    (the caller then deals uniformly)."""
+    bits = [place_bit(p[0]) for p in places]
+    options = {b: [i for i, bit in enumerate(bits) if whereabouts[b] & bit] for b in hidden}
+    for _ in range(tries):
+        order = hidden[:]
+        rnd.shuffle(order)
+        order.sort(key=lambda b: len(options[b]))
+        free = [True] * len(places)
+        assign = []
+        for b in order:
+            opts = [i for i in options[b] if free[i]]
+            if not opts:
+                break
+            i = opts[rnd.randrange(len(opts))]
+            free[i] = False
+            assign.append((b, places[i]))
+        else:
+            return assign
+    return None
+
+
+def determinize(g: Game, side: int, rnd: random.Random, track: bool = True) -> Game:
     """Return a copy of ``g`` with the hidden information of ``side`` re-sampled from ``rnd``.
 
-    ``side`` is 0 (Lancaster) or 1 (York). ``rnd`` is advanced. See the module docstring.
+    ``side`` is 0 (Lancaster) or 1 (York). ``rnd`` is advanced. ``track``: deal hidden enemy
+    blocks only where the public history allows (``Game.whereabouts``, a player who follows
+    the blocks); False deals them anywhere among their places. See the module docstring.
     """
     d = g.copy()
     e = 1 - side
@@ -67,18 +113,8 @@ def determinize(g: Game, side: int, rnd: random.Random) -> Game:
     hidden = hidden_enemy_blocks(g, side)
     if hidden:
         places = sorted((g.loc[b], g.moved[b], g.entry[b], g.reserve[b]) for b in hidden)
-        map_places = [p for p in places if p[0] < NA]
-        other_places = [p for p in places if p[0] >= NA]
-        blocks = hidden[:]
-        rnd.shuffle(blocks)
-        heirs = [b for b in blocks if C.btype[b] == HEIR]
-        rest = [b for b in blocks if C.btype[b] != HEIR]
-        rnd.shuffle(map_places)
-        # Heirs take map places first; the others fill the remaining places at random.
-        assign = list(zip(heirs, map_places))
-        remaining = map_places[len(heirs):] + other_places
-        rnd.shuffle(remaining)
-        assign += list(zip(rest, remaining))
+        assign = (_assign_tracked(hidden, places, g.whereabouts, rnd) if track
+                  else None) or _assign_uniform(hidden, places, rnd)
         for b, (where, moved, entry, reserve) in assign:
             d.loc[b] = where
             d.moved[b] = moved

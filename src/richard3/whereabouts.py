@@ -1,0 +1,121 @@
+"""Whereabouts: where each block could be, as its enemy knows from the public history.
+
+Blocks stand face-down (Fog-of-War): a player sees the enemy's blocks move, but not who they
+are. A good player still follows them: the scenario's deployment is public, a block seen in
+battle is known, a lone block that marches on stays known, a recruit appears where only some
+pool blocks can deploy (5.4). ``Game.whereabouts[b]`` holds that public knowledge about block
+``b`` for its enemy: a bit mask of the places where ``b`` may be, bit ``a`` for area ``a``
+(0..NA-1) and ``POOL_BIT`` for its owner's standing pool. It is 0 for blocks whose location is
+public anyway (dead, minors, face-down in the pool, the other version of a two-version noble,
+the prisoner, face-down mercenaries).
+
+The mask is a function of public information only, so the AI may read it (``determinize``
+samples hidden identities consistent with it). Invariant, checked by the tests after every
+action of random games: a block on the map or in its standing pool has its own place's bit
+set.
+
+``update`` is called by ``Game._apply_legal`` after each action with the locations and
+reveal flags from before it; it reads only what both players see:
+
+- a block that moves while revealed (retreats and regroups out of a battle, 6.6, 6.7) or that
+  comes from a public location (a minor heir entering, a defector's other version, a stood-up
+  pool block) is known where it lands;
+- a hidden block moving from place ``x`` to place ``y`` (a land or sea move, a recruit, a
+  political move home, 8.3-8.4): every enemy-unknown block that could have been in ``x`` may
+  now be in ``y``; from the pool only those that may deploy in ``y`` (5.4);
+- a place where the side has no block left is struck from all its blocks' masks; a block
+  revealed in battle (6.1) is known exactly.
+"""
+
+from __future__ import annotations
+
+from .components import BOMBARD, CHURCH, LEVY, NOBLE, REBEL_TYPE, load_components
+
+C = load_components()
+NA = len(C.area_names)
+NB = len(C.block_names)
+POOL = 40           # game.POOL (not imported: game imports this module)
+POOL_BIT = 1 << NA
+ALL_AREAS = (1 << NA) - 1
+
+
+def _recruit_mask(b: int) -> int:
+    """Areas where pool block ``b`` could ever be recruited (5.4), as a bit mask; the pool
+    bit is not included. Heirs and mercenaries other than the Welsh never come from a pool."""
+    t = C.btype[b]
+    if t == NOBLE:
+        areas = C.shield_areas[b]
+    elif t in (CHURCH, LEVY):
+        areas = [C.home_area[b]]
+    elif t == BOMBARD:
+        areas = list(C.city_area.values())
+    elif t == REBEL_TYPE:
+        areas = range(NA)
+    elif b == C.welsh:
+        areas = C.wales_areas
+    else:
+        areas = []
+    m = 0
+    for a in areas:
+        m |= 1 << a
+    return m
+
+
+RECRUIT_MASK = [_recruit_mask(b) for b in range(NB)]
+
+
+def place_bit(where: int) -> int:
+    """The whereabouts bit of location ``where``: an area's bit, POOL_BIT for the standing
+    pool, 0 for a public location."""
+    if where < NA:
+        return 1 << where
+    return POOL_BIT if where == POOL else 0
+
+
+def initial(g) -> list[int]:
+    """Whereabouts at deployment (4.0): the scenario says where every block stands."""
+    return [place_bit(g.loc[b]) for b in range(NB)]
+
+
+def unknown(g) -> list[int]:
+    """Whereabouts when nothing is known (a save from before they were kept): any area or
+    the pool for every block that is not at a public location."""
+    return [ALL_AREAS | POOL_BIT if place_bit(g.loc[b]) else 0 for b in range(NB)]
+
+
+def update(g, loc_before: list[int], shown_before: list[int]) -> None:
+    """Bring ``g.whereabouts`` up to date after one action (see the module docstring).
+    ``loc_before`` and ``shown_before``: ``g.loc`` and ``g.shown`` before the action."""
+    w = g.whereabouts
+    loc, shown = g.loc, g.shown
+    owner = g.owner
+    for b in range(NB):
+        dst = loc[b]
+        src = loc_before[b]
+        if dst == src:
+            continue
+        s = owner(b)
+        dbit = place_bit(dst)
+        sbit = place_bit(src)
+        if not dbit:
+            w[b] = 0                    # at a public location now (dead, face-down, ...)
+            continue
+        if shown_before[b] or not sbit:
+            w[b] = dbit                 # seen leaving a battle, or came from a public place
+            continue
+        # A hidden block went from one place to another: anyone who could have been there
+        # may have gone (from the pool, only those who may deploy where it appeared).
+        for c in range(NB):
+            if w[c] & sbit and owner(c) == s and (sbit != POOL_BIT or RECRUIT_MASK[c] & dbit):
+                w[c] |= dbit
+    # Strike places the side has left entirely; pin down blocks revealed in battle.
+    present = [0, 0]
+    for b in range(NB):
+        bit = place_bit(loc[b])
+        if bit:
+            present[owner(b)] |= bit
+    for b in range(NB):
+        if shown[b] and loc[b] < NA:
+            w[b] = 1 << loc[b]
+        elif w[b]:
+            w[b] &= present[owner(b)]
