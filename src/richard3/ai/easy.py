@@ -16,7 +16,7 @@ LOOKAHEAD_MOVES = 2
 
 #: Easy's evaluation: normal's, but reading unseen enemy blocks always as the rough
 #: UNKNOWN_BLOCK (normal's KING reads them as sampled, see ``evaluate``).
-EASY_WEIGHTS = dict(W, sampled=0)
+EASY_WEIGHTS = dict(W, sampled=0, hunt=0.0)
 
 
 class EasyAgent(NormalAgent):

@@ -38,9 +38,9 @@ from .odds import UNKNOWN_BLOCK, quick_odds
 
 W = {"win": 10000.0, "heir": 30.0, "usurp": 6.0, "step": 1.0, "battle": 1.6, "threat": 1.2,
      "supply": 1.5, "exile_heir": -1.0, "heir_stake": 0.0, "pressure": 0.0,
-     "treachery": 0.0, "usurp_stake": 0.0, "sole_heir": 0.0, "hunt": 0.0,
+     "treachery": 0.0, "usurp_stake": 0.0, "sole_heir": 60.0, "hunt": 20.0,
      "final": 0.0, "reinforce": 0.0,
-     "risk": 1.0, "sampled": 2}
+     "risk": 0.0, "sampled": 2}
 
 #: The weights ``evaluate`` uses: agents set it before deciding (``use_weights``), so that
 #: variants can be compared in one process (tournaments of tuned weights). Single-threaded use.
