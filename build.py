@@ -265,6 +265,97 @@ def micropip_wheel() -> Path:
     return wheel
 
 
+# Byte-compiling the wheels for the page's Python. Pyodide's interpreter imports a module from
+# its source by compiling it, which on the page costs more than loading a .pyc (`pyodide
+# py-compile` exists for that reason). build.py does the same for the two wheels the page
+# installs: the compiler is the page's own CPython 3.14 (Pyodide from node_modules, run by
+# node), so the bytecode matches the page's interpreter exactly. Each .py
+# becomes a .pyc beside where it was (the legacy layout that imports without the source), RECORD
+# is rewritten, and the result is reproducible (hash-based .pyc, entry dates kept). The wheels
+# then only suit that Python, which is pinned with them.
+PY_COMPILE_WHEEL = r"""
+import base64, hashlib, os, py_compile, tempfile, zipfile
+
+def _record_hash(data):
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+    return "sha256=" + digest.decode()
+
+def compile_archive(src, dst):
+    with zipfile.ZipFile(src) as archive:
+        entries = [(info, archive.read(info)) for info in archive.infolist()]
+    records = [i.filename for i, _ in entries if i.filename.endswith(".dist-info/RECORD")]
+    record = records[0] if records else None  # a wheel's RECORD, rewritten; else a plain zip
+    lines = []
+    with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as out, \
+            tempfile.TemporaryDirectory() as tmp:
+        def add(info, name, data):
+            entry = zipfile.ZipInfo(name, date_time=info.date_time)
+            entry.external_attr = info.external_attr
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            out.writestr(entry, data)
+        for info, data in entries:
+            name = info.filename
+            if name == record:
+                continue
+            if name.endswith(".py") and ".dist-info/" not in name:
+                source, compiled = os.path.join(tmp, "m.py"), os.path.join(tmp, "m.pyc")
+                with open(source, "wb") as f:
+                    f.write(data)
+                py_compile.compile(
+                    source, compiled, dfile=name, doraise=True,
+                    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+                with open(compiled, "rb") as f:
+                    data = f.read()
+                name += "c"
+            add(info, name, data)
+            lines.append(f"{name},{_record_hash(data)},{len(data)}")
+        if record:
+            lines.append(f"{record},,")
+            info = next(i for i, _ in entries if i.filename == record)
+            add(info, record, "\n".join(lines) + "\n")
+"""
+
+PY_COMPILE_SCRIPT = r"""
+const { readFileSync, writeFileSync } = require('node:fs');
+const { pathToFileURL } = require('node:url');
+const [indexURL, code, ...jobs] = process.argv.slice(1);
+(async () => {
+  const { loadPyodide } = await import(pathToFileURL(indexURL + 'pyodide.mjs'));
+  const py = await loadPyodide({ indexURL });
+  py.runPython(code);
+  for (let i = 0; i < jobs.length; i += 2) {
+    py.FS.writeFile('/tmp/in.whl', new Uint8Array(readFileSync(jobs[i])));
+    py.runPython("compile_archive('/tmp/in.whl', '/tmp/out.whl')");
+    writeFileSync(jobs[i + 1], py.FS.readFile('/tmp/out.whl'));
+  }
+})().catch((e) => { console.error(e); process.exit(1); });
+"""
+
+
+def py_compile_wheels(jobs: list[tuple[Path, Path]]) -> None:
+    """Write each (source, destination) wheel or zip byte-compiled by the page's Python."""
+    index_url = str(NODE_MODULES / "pyodide") + "/"
+    args = [str(path) for job in jobs for path in job]
+    try:
+        run(["node", "-e", PY_COMPILE_SCRIPT, index_url, PY_COMPILE_WHEEL, *args], cwd=ROOT)
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        raise SetupError("could not byte-compile the wheels with Pyodide under node (see "
+                         "above); try `npm ci` by hand")
+
+
+def micropip_compiled() -> Path:
+    """micropip's wheel byte-compiled for the page, cached in .cache/wheels/ per compiler."""
+    key = sha256_text(MICROPIP_SHA256, npm_version("pyodide"), PY_COMPILE_WHEEL,
+                      PY_COMPILE_SCRIPT)[:10]
+    out = CACHE / "wheels" / f"pyc-{key}" / MICROPIP_WHEEL
+    if not out.exists():
+        say(f"Byte-compiling micropip {MICROPIP_VERSION} for Pyodide's Python")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        py_compile_wheels([(micropip_wheel(), out.with_suffix(".tmp"))])
+        out.with_suffix(".tmp").rename(out)
+    return out
+
+
 def vendor_pyodide(dist: Path) -> str:
     """Copy the Pyodide runtime and micropip into dist/pyodide/<hash>/; return that path.
 
@@ -272,7 +363,7 @@ def vendor_pyodide(dist: Path) -> str:
     files from the browser's HTTP cache (no cache-busting) without ever mixing two versions.
     """
     src = NODE_MODULES / "pyodide"
-    wheel = micropip_wheel()
+    wheel = micropip_compiled()
     lock = json.loads((src / "pyodide-lock.json").read_text())
     entry = dict(lock["packages"]["micropip"])
     entry.update(file_name=MICROPIP_WHEEL, version=MICROPIP_VERSION,
@@ -323,6 +414,8 @@ pyodide/  Pyodide {pyodide} (npm package `pyodide`): Mozilla Public License 2.0,
           libraries Pyodide builds in, each under its own licence (see the Pyodide project).
 pyodide/*/micropip-{micropip}-py3-none-any.whl  micropip {micropip} (PyPI):
           Mozilla Public License 2.0; it vendors `packaging` (Apache-2.0 or BSD-2-Clause).
+          Byte-compiled for CPython 3.14 (.py replaced by .pyc); its source is the same
+          version's wheel or sdist on PyPI.
 pyscript/ PyScript core {pyscript} (npm package `@pyscript/core`): Apache License 2.0, text in
           licenses/PyScript-LICENSE.txt.
 sw.js     Workbox {workbox} runtime (npm package `workbox-build`): MIT License, text in
@@ -365,7 +458,8 @@ def vendor_scripts(dist: Path) -> None:
 def build_wheel(dist: Path) -> str:
     """Build the richard3 wheel into dist/wheels/<hash>/; return its path relative to dist/.
 
-    The wheel is reproducible (SOURCE_DATE_EPOCH) and its folder is named by its content hash,
+    The wheel is byte-compiled for the page's Python (py_compile_wheels), reproducible
+    (SOURCE_DATE_EPOCH, hash-based .pyc) and its folder is named by its content hash,
     so its URL changes exactly when its content does. PyScript keys its package cache on that
     URL (a repeat visit then installs from the cached lock, without micropip), and the service
     worker may take it through the HTTP cache.
@@ -378,7 +472,10 @@ def build_wheel(dist: Path) -> str:
         except subprocess.CalledProcessError:
             raise SetupError("could not build the richard3 wheel (pip wheel .): "
                              "see pip's message above")
-        (wheel,) = Path(tmp).glob("richard3-*.whl")
+        (built,) = Path(tmp).glob("richard3-*.whl")
+        wheel = Path(tmp) / "compiled" / built.name
+        wheel.parent.mkdir()
+        py_compile_wheels([(built, wheel)])
         folder = f"wheels/{sha256_file(wheel)[:10]}"
         (dist / folder).mkdir(parents=True)
         shutil.copy2(wheel, dist / folder / wheel.name)
@@ -397,8 +494,10 @@ def write_pyscript_config(dist: Path, pyodide_dir: str, wheel: str) -> None:
     config = json.loads(template.read_text()) if template.exists() else {}
     config["interpreter"] = f"./{pyodide_dir}/pyodide.mjs"
     config["packages"] = [f"./{wheel}", *config.get("packages", [])]
-    # Facts about the build for main.py (read through pyscript.config).
-    config["richard3"] = {"map": "map.svg" if (dist / "map.svg").exists() else None}
+    # Facts about the build for main.py (read through pyscript.config): whether the map exists,
+    # and the version (the start screen shows it without importing the engine).
+    config["richard3"] = {"map": "map.svg" if (dist / "map.svg").exists() else None,
+                          "version": Path(wheel).name.split("-")[1]}
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
 
 

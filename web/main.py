@@ -6,13 +6,15 @@ pyscript.json, written by build.py). When Python is ready it fills in the versio
 the named worker "ai" (worker.py, with the same pyscript.json): started after the main thread's
 boot, the worker finds Pyodide in the browser's cache instead of downloading it a second time.
 When the worker answers, #ai-status says so and <body data-ai="ready"> is set.
+
+The start screen does not import the engine (richard3): the version comes from the build's
+facts in pyscript.json, and table.py loads the engine's tables when it first draws a table.
 """
 
 import asyncio
 
 from pyscript import config, create_named_worker, document, when, window
 
-import richard3
 import ui
 
 
@@ -67,7 +69,7 @@ async def register_service_worker():
 
 
 def start():
-    element("version").textContent = f"Version {richard3.__version__}"
+    element("version").textContent = f"Version {config['richard3']['version']}"
     element("new-game").disabled = False
     ui.setup()
     document.body.dataset.state = "ready"

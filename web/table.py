@@ -14,10 +14,29 @@ import json
 import re
 from html import escape
 
-from richard3 import load_components
+from functools import cache
 
-C = load_components()
-AREAS = list(C.area_names)
+
+@cache
+def components():
+    """The static tables, on first use: importing richard3 parses its data (TOML) and loads the
+    whole engine, which the start screen does not need, so the page does it when it draws a
+    table rather than at start-up."""
+    from richard3 import load_components
+    return load_components()
+
+
+@cache
+def areas():
+    return list(components().area_names)
+
+
+def __getattr__(name):  # table.C and table.AREAS, for callers outside this module
+    if name == "C":
+        return components()
+    if name == "AREAS":
+        return areas()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 PROMPTS = {
     "mulligan": "Keep your hand, or ask for a new deal (1.1).",
@@ -135,10 +154,11 @@ def status_bar(obs: dict) -> str:
 
 def rating(name: str) -> str:
     """A block's combat rating as printed on it: initiative letter and firepower ("B3")."""
-    b = C.block_id.get(name) if isinstance(C.block_id, dict) else None
+    c = components()
+    b = c.block_id.get(name) if isinstance(c.block_id, dict) else None
     if b is None:
         return ""
-    return f"{'ABCD'[C.initiative[b]]}{C.firepower[b]}"
+    return f"{'ABCD'[c.initiative[b]]}{c.firepower[b]}"
 
 
 def block_chip(b: dict, side: str, kings: dict) -> str:
@@ -186,12 +206,12 @@ def board(view: dict) -> str:
         revealed.setdefault(b["area"], []).append(b)
     targets = set()
     for a in view["actions"]:
-        for area in AREAS:
+        for area in areas():
             if a.endswith(" " + area) or f"> {area}" in a:
                 targets.add(area)
     activated = set(obs.get("activated") or [])
     cells = []
-    for area in AREAS + sorted(set(own) - set(AREAS)):
+    for area in areas() + sorted(set(own) - set(areas())):
         chips = [block_chip(b, side, crowned) for b in own.get(area, [])]
         shown = revealed.get(area, [])
         chips += [revealed_chip(b, enemy) for b in shown]
@@ -370,12 +390,14 @@ LONDON = "Middlesex"
 
 
 def _counted(name: str) -> bool:
-    b = C.block_id.get(name)
-    return b is not None and C.btype[b] in COUNTED
+    c = components()
+    b = c.block_id.get(name)
+    return b is not None and c.btype[b] in COUNTED
 
 
 def _land(area: str) -> bool:
-    return area in C.area_id and C.kind[C.area_id[area]] == "land"
+    c = components()
+    return area in c.area_id and c.kind[c.area_id[area]] == "land"
 
 
 def usurpation_estimate(obs: dict) -> dict:
@@ -407,9 +429,10 @@ def usurpation_estimate(obs: dict) -> dict:
     own += london == side
     known += london == enemy
     prisoner = obs.get("prisoner")
-    if prisoner and prisoner in C.block_id:
-        owner = ("Lancaster", "York")[C.side[C.block_id[prisoner]]] \
-            if C.side[C.block_id[prisoner]] in (0, 1) else None
+    c = components()
+    if prisoner and prisoner in c.block_id:
+        owner = ("Lancaster", "York")[c.side[c.block_id[prisoner]]] \
+            if c.side[c.block_id[prisoner]] in (0, 1) else None
         own += owner == side
         known += owner == enemy
     return {"side": side, "enemy": enemy, "own": own, "enemy_known": known,
