@@ -24,8 +24,10 @@ This file is also imported (by path) by e2e/conftest.py and bench/load.py for `b
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import http.server
+import inspect
 import json
 import os
 import re
@@ -280,7 +282,9 @@ def _record_hash(data):
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
     return "sha256=" + digest.decode()
 
-def compile_archive(src, dst):
+def compile_archive(src, dst, only=None, dfile_prefix=""):
+    # only: the entry names to compile (None: every .py); dfile_prefix: what the page's import
+    # system would name the source file, less the entry name (for tracebacks)
     with zipfile.ZipFile(src) as archive:
         entries = [(info, archive.read(info)) for info in archive.infolist()]
     records = [i.filename for i, _ in entries if i.filename.endswith(".dist-info/RECORD")]
@@ -291,18 +295,19 @@ def compile_archive(src, dst):
         def add(info, name, data):
             entry = zipfile.ZipInfo(name, date_time=info.date_time)
             entry.external_attr = info.external_attr
-            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.compress_type = zipfile.ZIP_STORED if info.is_dir() else zipfile.ZIP_DEFLATED
             out.writestr(entry, data)
         for info, data in entries:
             name = info.filename
             if name == record:
                 continue
-            if name.endswith(".py") and ".dist-info/" not in name:
+            if name.endswith(".py") and ".dist-info/" not in name and (
+                    only is None or name in only):
                 source, compiled = os.path.join(tmp, "m.py"), os.path.join(tmp, "m.pyc")
                 with open(source, "wb") as f:
                     f.write(data)
                 py_compile.compile(
-                    source, compiled, dfile=name, doraise=True,
+                    source, compiled, dfile=dfile_prefix + name, doraise=True,
                     invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
                 with open(compiled, "rb") as f:
                     data = f.read()
@@ -356,8 +361,107 @@ def micropip_compiled() -> Path:
     return out
 
 
+# The standard library's modules that the page's start-up imports and a bare PyScript page does
+# not, byte-compiled like the wheels. Pyodide's python_stdlib.zip holds sources, so each module
+# the page imports is compiled there, at every visit; most of what the start-up needs the bare
+# runtime imports too, and stays as it is. The rest is what micropip's install path (importing
+# micropip, installing a wheel, PyScript's freeze() for its package cache) adds: email.*,
+# importlib.metadata, tarfile, ipaddress, urllib.parse, ... The list is found by running that
+# path in Pyodide under node (STDLIB_SCRIPT): the modules in sys.modules after loadPyodide and
+# after importing what PyScript's own Python package imports from the standard library
+# (PYSCRIPT_STDLIB_IMPORTS, read off @pyscript/core's bundled pyscript/*.py: only `html` is not
+# already there after loadPyodide) are the bare runtime's; whatever came from the zip after
+# micropip installed a wheel and froze is compiled, .py replaced by .pyc in the zip's own layout.
+# Checked in headless Chromium: game page's sys.modules less the hello page's = this list plus
+# micropip's own modules and the page's (ui, table, pyscript.web).
+PYSCRIPT_STDLIB_IMPORTS = ("asyncio", "base64", "binascii", "collections", "functools", "html",
+                           "inspect", "io", "json", "os", "pathlib", "sys")
+
+STDLIB_SCRIPT = r"""
+const { readFileSync, writeFileSync } = require('node:fs');
+const { pathToFileURL } = require('node:url');
+const [indexURL, code, bareImports, micropip, probe, out] = process.argv.slice(1);
+(async () => {
+  const { loadPyodide } = await import(pathToFileURL(indexURL + 'pyodide.mjs'));
+  const py = await loadPyodide({ indexURL });
+  // the bare runtime's modules: after loadPyodide, and after what PyScript's package imports
+  py.runPython('import sys\n_bare = set(sys.modules)\n'
+    + `import ${bareImports}\n_bare |= set(sys.modules)`);
+  await py.loadPackage(micropip, { messageCallback: () => {} });
+  const mp = py.pyimport('micropip');
+  mp.set_index_urls([]);
+  const name = probe.split('/').pop();
+  py.FS.writeFile('/tmp/' + name, new Uint8Array(readFileSync(probe)));
+  await mp.install('emfs:/tmp/' + name, { keep_going: true });
+  mp.freeze();
+  const names = py.runPython(`
+_zip = next(p for p in sys.path if p.endswith('.zip')) + '/'
+_names = sorted({m.__spec__.origin[len(_zip):] for n, m in list(sys.modules.items())
+                 if n not in _bare and getattr(getattr(m, '__spec__', None), 'origin', None)
+                 and m.__spec__.origin.startswith(_zip) and m.__spec__.origin.endswith('.py')})
+_names`).toJs();
+  py.runPython(code);
+  py.FS.writeFile('/tmp/stdlib.zip', new Uint8Array(readFileSync(indexURL + 'python_stdlib.zip')));
+  py.globals.set('_only', py.toPy(names));
+  py.runPython("compile_archive('/tmp/stdlib.zip', '/tmp/out.zip', set(_only), _zip)");
+  writeFileSync(out, py.FS.readFile('/tmp/out.zip'));
+  console.log(names.join('\n'));
+})().catch((e) => { console.error(e); process.exit(1); });
+"""
+
+
+def probe_wheel(path: Path) -> None:
+    """A minimal pure-Python wheel for STDLIB_SCRIPT to install as the page installs ours (its
+    metadata has what ours has: Requires-Python and a Requires-Dist under an extra)."""
+    files = {
+        "r3probe/__init__.py": "",
+        "r3probe-0.dist-info/METADATA": "Metadata-Version: 2.4\nName: r3probe\nVersion: 0\n"
+        "Requires-Python: >=3.11\nProvides-Extra: test\nRequires-Dist: pytest; extra == \"test\"\n",
+        "r3probe-0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: build.py\n"
+        "Root-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = []
+    for name, text in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=")
+        record.append(f"{name},sha256={digest.decode()},{len(text.encode())}\n")
+    files["r3probe-0.dist-info/RECORD"] = "".join(record) + "r3probe-0.dist-info/RECORD,,\n"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
+        for name, text in files.items():
+            wheel.writestr(name, text)
+
+
+def stdlib_compiled() -> Path:
+    """python_stdlib.zip with the modules of STDLIB_SCRIPT's list byte-compiled, cached in
+    .cache/stdlib/ per input (the list is written beside it, modules.txt)."""
+    src = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    micropip = micropip_compiled()
+    key = sha256_text(sha256_file(src), sha256_file(micropip), PY_COMPILE_WHEEL, STDLIB_SCRIPT,
+                      *PYSCRIPT_STDLIB_IMPORTS, inspect.getsource(probe_wheel))[:10]
+    out = CACHE / "stdlib" / f"pyc-{key}" / "python_stdlib.zip"
+    if not out.exists():
+        say("Byte-compiling the standard-library modules micropip's install path imports")
+        out.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            probe = Path(tmp) / "r3probe-0-py3-none-any.whl"
+            probe_wheel(probe)
+            try:
+                done = run(["node", "-e", STDLIB_SCRIPT, str(NODE_MODULES / "pyodide") + "/",
+                            PY_COMPILE_WHEEL, ", ".join(PYSCRIPT_STDLIB_IMPORTS), micropip, probe,
+                            out.with_suffix(".tmp")], cwd=ROOT, capture_output=True, text=True)
+            except (subprocess.CalledProcessError, FileNotFoundError) as e:
+                print(getattr(e, "stderr", "") or "", file=sys.stderr)
+                raise SetupError("could not byte-compile the standard library with Pyodide under "
+                                 "node (see above); try `npm ci` by hand")
+        names = done.stdout.split()
+        (out.parent / "modules.txt").write_text("\n".join(names) + "\n")
+        print(f"    {len(names)} modules", flush=True)
+        out.with_suffix(".tmp").rename(out)
+    return out
+
+
 def vendor_pyodide(dist: Path) -> str:
-    """Copy the Pyodide runtime and micropip into dist/pyodide/<hash>/; return that path.
+    """Copy the Pyodide runtime (its python_stdlib.zip partly byte-compiled, stdlib_compiled)
+    and micropip into dist/pyodide/<hash>/; return that path.
 
     The folder is named by a hash of its contents, so the service worker may take these large
     files from the browser's HTTP cache (no cache-busting) without ever mixing two versions.
@@ -371,14 +475,16 @@ def vendor_pyodide(dist: Path) -> str:
     lock["packages"] = {"micropip": entry}
     lock_text = json.dumps(lock, indent=1, sort_keys=True) + "\n"
 
+    files = {name: src / name for name in PYODIDE_FILES}
+    files["python_stdlib.zip"] = stdlib_compiled()
     digest = hashlib.sha256(lock_text.encode())
     for name in PYODIDE_FILES:
-        digest.update(name.encode() + b"\0" + sha256_file(src / name).encode())
+        digest.update(name.encode() + b"\0" + sha256_file(files[name]).encode())
     folder = f"pyodide/{npm_version('pyodide')}-{digest.hexdigest()[:10]}"
     out = dist / folder
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
-        shutil.copy2(src / name, out / name)
+        shutil.copy2(files[name], out / name)
     shutil.copy2(wheel, out / MICROPIP_WHEEL)
     (out / "pyodide-lock.json").write_text(lock_text)
     return folder
@@ -412,6 +518,8 @@ pyodide/  Pyodide {pyodide} (npm package `pyodide`): Mozilla Public License 2.0,
           licenses/MPL-2.0.txt; source: the Pyodide project (pyodide/pyodide on GitHub).
           It contains CPython 3.14 (Python Software Foundation License Version 2) and the
           libraries Pyodide builds in, each under its own licence (see the Pyodide project).
+          In python_stdlib.zip a few modules are byte-compiled (.py replaced by .pyc); their
+          source is the same file in the npm package's python_stdlib.zip.
 pyodide/*/micropip-{micropip}-py3-none-any.whl  micropip {micropip} (PyPI):
           Mozilla Public License 2.0; it vendors `packaging` (Apache-2.0 or BSD-2-Clause).
           Byte-compiled for CPython 3.14 (.py replaced by .pyc); its source is the same
