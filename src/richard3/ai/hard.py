@@ -9,10 +9,11 @@ cheaper greedy policy when a time budget is nearly spent) for ``ROLLOUT_DECISION
 then scores the position with ``evaluate``. Values are averaged per candidate across samples (information-set statistics at the root); the most
 valuable candidate is returned. The normal agent's ranking gives the candidates (the best
 ``CANDIDATES``) and a prior that is blended into the mean so that few iterations still play like
-``normal``.
+``normal``, but with ``HARD_WEIGHTS``: hard also weighs what its own side risks in a battle.
 
 Bounded by ``iterations`` (reproducible tournaments) or by ``budget_ms`` wall-clock time
-(default 1000 ms, the browser setting); a budget of 0 iterations plays as ``normal``.
+(default 1000 ms, the browser setting); a budget of 0 iterations plays normal's ranking with
+``HARD_WEIGHTS``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import time
 
 from ..game import CARDS, MULLIGAN, OVER, Game
 from .determinize import determinize
-from .evaluate import evaluate
+from .evaluate import W, evaluate
 from .normal import NormalAgent, after, card_choice, mulligan_choice, rank_actions
 
 CANDIDATES = 4
@@ -32,6 +33,9 @@ ROLLOUT_POLICY = "normal"  # "normal": the normal ranking; "fast": greedy over a
 ROLLOUT_SAMPLE = 10        # rollout policy: at most this many legal actions are scored
 PRIOR_WEIGHT = 4.0         # the normal ranking counts as this many virtual visits
 UCB_C = 6.0
+#: Hard's evaluation: normal's, but a battle also stakes the own last heir as the game
+#: (``risk`` 1; normal weighs only the enemy's last heir so, ``risk`` 0).
+HARD_WEIGHTS = dict(W, risk=1.0)
 
 
 def rollout_policy(d: Game, s: int, rnd: random.Random, fast: bool = False):
@@ -66,7 +70,7 @@ class HardAgent(NormalAgent):
 
     def __init__(self, seed: int = 0, iterations: int | None = None, budget_ms: float = 1000.0,
                  weights: dict | None = None):
-        super().__init__(seed, weights=weights)
+        super().__init__(seed, weights=weights or HARD_WEIGHTS)
         self.iterations = iterations
         self.budget_ms = budget_ms
 
