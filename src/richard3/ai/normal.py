@@ -1,7 +1,10 @@
 """The ``normal`` agent: one-ply lookahead with a hand-written evaluation, and rules for cards.
 
-Every decision is taken on a determinized copy of the game (``determinize.py``), so it depends on
-the side's observation and the agent's own generator only.
+Every decision is taken on a determinized copy of the game (``determinize.py``: hidden enemy
+blocks dealt only where the public history allows, ``Game.whereabouts``), so it depends on the
+side's observation, the public history and the agent's own generator only. The evaluation
+values the enemy's last heir as the game and marches on him (``evaluate``: ``sole_heir``,
+``hunt``).
 
 - Card play (1.1): the highest AP card first (tempo: the higher card is Player 1 and moves
   first), Plague when an enemy holds a city, other events (low AP) kept for late turns.
