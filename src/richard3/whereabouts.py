@@ -89,6 +89,7 @@ def update(g, loc_before: list[int], shown_before: list[int]) -> None:
     w = g.whereabouts
     loc, shown = g.loc, g.shown
     owner = g.owner
+    left = [0, 0]                       # places each side moved blocks out of
     for b in range(NB):
         dst = loc[b]
         src = loc_before[b]
@@ -97,6 +98,7 @@ def update(g, loc_before: list[int], shown_before: list[int]) -> None:
         s = owner(b)
         dbit = place_bit(dst)
         sbit = place_bit(src)
+        left[s] |= sbit
         if not dbit:
             w[b] = 0                    # at a public location now (dead, face-down, ...)
             continue
@@ -108,14 +110,20 @@ def update(g, loc_before: list[int], shown_before: list[int]) -> None:
         for c in range(NB):
             if w[c] & sbit and owner(c) == s and (sbit != POOL_BIT or RECRUIT_MASK[c] & dbit):
                 w[c] |= dbit
-    # Strike places the side has left entirely; pin down blocks revealed in battle.
-    present = [0, 0]
-    for b in range(NB):
-        bit = place_bit(loc[b])
-        if bit:
-            present[owner(b)] |= bit
-    for b in range(NB):
-        if shown[b] and loc[b] < NA:
-            w[b] = 1 << loc[b]
-        elif w[b]:
-            w[b] &= present[owner(b)]
+    # Strike the places a side has just left entirely.
+    if left[0] or left[1]:
+        present = [0, 0]
+        for b in range(NB):
+            bit = place_bit(loc[b])
+            if bit:
+                present[owner(b)] |= bit
+        gone = (left[0] & ~present[0], left[1] & ~present[1])
+        if gone[0] or gone[1]:
+            for b in range(NB):
+                if w[b]:
+                    w[b] &= ~gone[owner(b)]
+    # Blocks revealed in battle are known exactly.
+    if 1 in shown:
+        for b in range(NB):
+            if shown[b] and loc[b] < NA:
+                w[b] = 1 << loc[b]
