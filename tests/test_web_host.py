@@ -64,7 +64,7 @@ def test_rendered_view_holds_nothing_of_the_other_side():
         assert f'data-block="{name}"' not in html and f">{name} <" not in html, name
     assert 'data-block="' in html
     for b in york["obs"]["own_blocks"]:
-        if b["area"] in table.AREAS:
+        if b["area"] in table.areas():
             assert f'data-block="{b["block"]}"' in html
 
 
@@ -167,7 +167,7 @@ def test_map_blocks_put_own_blocks_by_name_and_enemy_blocks_face_down():
     host = GameHost()
     host.new_game("1483", 3, {"Lancaster": "human", "York": "human"})
     york = json.loads(host.view("York"))
-    slots = {area: [(10.0 * i, 5.0) for i in range(12)] for area in table.AREAS}
+    slots = {area: [(10.0 * i, 5.0) for i in range(12)] for area in table.areas()}
     svg = table.map_blocks(york, slots)
     assert 'data-block="Gloucester"' in svg
     lanc = json.loads(host.view("Lancaster"))
@@ -181,7 +181,7 @@ def test_map_blocks_draws_every_block_of_a_stack_larger_than_its_slots():
     host = GameHost()
     host.new_game("1483", 3, {"Lancaster": "human", "York": "human"})
     york = json.loads(host.view("York"))
-    slots = {area: [(10.0, 5.0)] for area in table.AREAS}    # one slot per area
+    slots = {area: [(10.0, 5.0)] for area in table.areas()}    # one slot per area
     svg = table.map_blocks(york, slots)
     assert svg.count("<g class=\"map-block") == len(york["obs"]["own_blocks"]) + sum(
         york["obs"]["enemy_counts"].values())

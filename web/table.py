@@ -27,16 +27,9 @@ def components():
 
 
 @cache
-def areas():
+def areas() -> list[str]:
+    """The area names, in map order (on first use, as ``components``)."""
     return list(components().area_names)
-
-
-def __getattr__(name):  # table.C and table.AREAS, for callers outside this module
-    if name == "C":
-        return components()
-    if name == "AREAS":
-        return areas()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 PROMPTS = {
     "mulligan": "Keep your hand, or ask for a new deal (1.1).",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 
-from . import rng, whereabouts
+from . import rng
 from .actions import Action, IllegalAction
 from .components import (BOMBARD, CHURCH, HEIR, LANCASTER, LEVY, MERCENARY, NOBLE, REBEL,
                          SIDE_IDS, SIDE_NAMES, YORK, load_components)
@@ -160,7 +160,8 @@ class Game:
         if len(g.loc) != NB or len(g.strength) != NB or len(g.border_used) != 2 * NBORDER:
             raise ValueError("saved game has block or border lists of the wrong length")
         if g.whereabouts is None:
-            g.whereabouts = whereabouts.unknown(g)
+            from .whereabouts import unknown
+            g.whereabouts = unknown(g)
         elif len(g.whereabouts) != NB:
             raise ValueError("saved game has a whereabouts list of the wrong length")
         g._log = None
@@ -219,11 +220,12 @@ class Game:
     def _apply_legal(self, s: int, action: Action) -> None:
         """Apply an action already known to be legal (engine-internal and AI fast path)."""
         from .phases import HANDLERS
+        from .whereabouts import update
         self._legal_cache = None
         loc, shown = self.loc[:], self.shown[:]
         HANDLERS[self.phase].apply(self, s, action)
         if loc != self.loc or shown != self.shown:
-            whereabouts.update(self, loc, shown)
+            update(self, loc, shown)
         self._legal_cache = None
 
     @property

@@ -303,25 +303,36 @@ def _apply_sea(g, s: int, b: int, a: int, d: int) -> None:
 
 
 # ------------------------------------------------------------------------------- recruits
+def _deploy_areas(b: int) -> tuple[int, ...]:
+    t = C.btype[b]
+    if t == NOBLE:
+        return tuple(C.shield_areas[b])
+    if t in (CHURCH, LEVY):
+        return (C.home_area[b],)
+    if t == BOMBARD:
+        return tuple(C.city_area.values())
+    if t == REBEL_TYPE:
+        return tuple(a for a in range(NA) if C.kind[a] != "exile")
+    if b == C.welsh:
+        return tuple(C.wales_areas)
+    return ()           # heirs and the other mercenaries are never recruited from a pool
+
+
+#: Areas where each block may ever be deployed from its pool (5.4), whoever holds them: a
+#: noble's shields, a church's cathedral, a levy's city, a bombard in any city, the Rebel
+#: anywhere outside exile, the Welsh in Wales; () for heirs and the other mercenaries.
+DEPLOY_AREAS = [_deploy_areas(b) for b in range(NB)]
+
+
 def recruit_areas(g, s: int, b: int, own, enemy) -> list[int]:
     """Areas where side s may deploy pool block b (5.4); [] if it cannot be recruited."""
     t = C.btype[b]
-
-    def open_(a):       # friendly or vacant, and not the enemy's exile
-        return not enemy[a] and _may_enter(s, a)
-
-    if t == NOBLE:
-        return [a for a in C.shield_areas[b] if open_(a)]
-    if t in (CHURCH, LEVY):
-        a = C.home_area[b]
-        return [a] if open_(a) else []
     if t == BOMBARD:
-        return [a for a in C.city_area.values() if own[a] and not enemy[a]]
+        return [a for a in DEPLOY_AREAS[b] if own[a] and not enemy[a]]
     if t == REBEL_TYPE:
-        return [a for a in range(NA) if not own[a] and not enemy[a] and C.kind[a] != "exile"]
-    if b == C.welsh:
-        return [a for a in C.wales_areas if open_(a)]
-    return []           # heirs and the other mercenaries are never recruited from a pool
+        return [a for a in DEPLOY_AREAS[b] if not own[a] and not enemy[a]]
+    # Friendly or vacant, and not the enemy's exile.
+    return [a for a in DEPLOY_AREAS[b] if not enemy[a] and _may_enter(s, a)]
 
 
 def _recruits(g, s, own, enemy) -> list[Action]:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from . import rng
+from . import rng, whereabouts
 from .cards import begin_campaign
 from .components import SIDE_NAMES
-from . import whereabouts
 from .game import (DEAD, MINOR, NA, NB, NBORDER, OFF, POOL, PRISON, Game, C)
 from .scenario import Scenario, load_scenario
 

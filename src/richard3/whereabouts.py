@@ -29,39 +29,13 @@ reveal flags from before it; it reads only what both players see:
 
 from __future__ import annotations
 
-from .components import BOMBARD, CHURCH, LEVY, NOBLE, REBEL_TYPE, load_components
+from .game import NA, NB, POOL
+from .movement import DEPLOY_AREAS
 
-C = load_components()
-NA = len(C.area_names)
-NB = len(C.block_names)
-POOL = 40           # game.POOL (not imported: game imports this module)
 POOL_BIT = 1 << NA
 ALL_AREAS = (1 << NA) - 1
-
-
-def _recruit_mask(b: int) -> int:
-    """Areas where pool block ``b`` could ever be recruited (5.4), as a bit mask; the pool
-    bit is not included. Heirs and mercenaries other than the Welsh never come from a pool."""
-    t = C.btype[b]
-    if t == NOBLE:
-        areas = C.shield_areas[b]
-    elif t in (CHURCH, LEVY):
-        areas = [C.home_area[b]]
-    elif t == BOMBARD:
-        areas = list(C.city_area.values())
-    elif t == REBEL_TYPE:
-        areas = range(NA)
-    elif b == C.welsh:
-        areas = C.wales_areas
-    else:
-        areas = []
-    m = 0
-    for a in areas:
-        m |= 1 << a
-    return m
-
-
-RECRUIT_MASK = [_recruit_mask(b) for b in range(NB)]
+#: DEPLOY_AREAS (5.4) as bit masks: where a block from the pool may appear.
+RECRUIT_MASK = [sum(1 << a for a in set(areas)) for areas in DEPLOY_AREAS]
 
 
 def place_bit(where: int) -> int:

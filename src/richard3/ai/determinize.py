@@ -11,8 +11,8 @@ blocks, minors, public cards) but whose hidden parts are drawn from ``rnd`` (a
 - the identities of unrevealed enemy blocks on the map and in the enemy's (standing) pool are
   re-assigned at random among those places, each only where the public history allows
   (``Game.whereabouts``: the deployment, blocks seen in battle, moves, recruits); heirs only
-  to map places (an heir is never in a pool, 6.82); per-place facts that are public (area, moved, entry border, Reserve) stay with the
-  place, and the strength of a re-assigned block is its full strength (the side does not know
+  to map places (an heir is never in a pool, 6.82); per-place facts that are public (area,
+  moved, entry border, Reserve) stay with the place, and the strength of a re-assigned block is its full strength (the side does not know
   its damage);
 - the game's generator ``rng`` is reseeded from ``rnd`` (dice are the future, unseen);
 - the log is dropped (it holds the enemy's private lines).
@@ -47,8 +47,8 @@ def hidden_enemy_blocks(g: Game, side: int) -> list[int]:
 
 
 def _assign_uniform(hidden: list[int], places: list[tuple], rnd: random.Random) -> list:
-    """Hidden blocks dealt to the places at random, heirs to map places first: a player who
-    does not follow the enemy's blocks. Returns [(block, place)]."""
+    """Hidden blocks dealt to the places at random, heirs to map places first (the fallback
+    when no dealing within the whereabouts was found). Returns [(block, place)]."""
     map_places = [p for p in places if p[0] < NA]
     other_places = [p for p in places if p[0] >= NA]
     blocks = hidden[:]
@@ -88,12 +88,10 @@ def _assign_tracked(hidden: list[int], places: list[tuple], whereabouts: list[in
     return None
 
 
-def determinize(g: Game, side: int, rnd: random.Random, track: bool = True) -> Game:
+def determinize(g: Game, side: int, rnd: random.Random) -> Game:
     """Return a copy of ``g`` with the hidden information of ``side`` re-sampled from ``rnd``.
 
-    ``side`` is 0 (Lancaster) or 1 (York). ``rnd`` is advanced. ``track``: deal hidden enemy
-    blocks only where the public history allows (``Game.whereabouts``, a player who follows
-    the blocks); False deals them anywhere among their places. See the module docstring.
+    ``side`` is 0 (Lancaster) or 1 (York). ``rnd`` is advanced. See the module docstring.
     """
     d = g.copy()
     e = 1 - side
@@ -113,8 +111,8 @@ def determinize(g: Game, side: int, rnd: random.Random, track: bool = True) -> G
     hidden = hidden_enemy_blocks(g, side)
     if hidden:
         places = sorted((g.loc[b], g.moved[b], g.entry[b], g.reserve[b]) for b in hidden)
-        assign = (_assign_tracked(hidden, places, g.whereabouts, rnd) if track
-                  else None) or _assign_uniform(hidden, places, rnd)
+        assign = (_assign_tracked(hidden, places, g.whereabouts, rnd)
+                  or _assign_uniform(hidden, places, rnd))
         for b, (where, moved, entry, reserve) in assign:
             d.loc[b] = where
             d.moved[b] = moved

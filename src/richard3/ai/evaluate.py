@@ -24,8 +24,8 @@ in ``W``):
   an attack wins). With ``Game.whereabouts`` (``determinize`` follows the enemy's blocks) the
   agents know where that heir probably is: measured, normal as Lancaster on 1483 won 27 of 40
   games against the easy of that time (without them) with these terms and 6 without
-  (docs/ai-strength.md). ``risk`` scales
-  what a battle risks of the own last heir: 0 for easy and normal (bold), 1 for hard.
+  (docs/ai-strength.md). ``risk`` scales what a battle risks of the own last heir: 0 for
+  easy and normal (bold), 1 for hard.
 
 Off by default (weight 0; measured without gain in 80-game A/B runs, see docs/ai-strength.md),
 selectable through ``NormalAgent(weights=...)``: ``usurp_stake`` (what a battle risks in
