@@ -61,15 +61,16 @@ def position(blocks: dict, king: int = 0, seed: int = 0, scenario: str = "1460",
 
 def battle(blocks: dict, area: str, attacker: int, entries: dict, reserves=(), p1=None,
            king: int = 0, strengths: dict | None = None, treason: int | None = None,
-           extra: dict | None = None) -> Game:
+           extra: dict | None = None, scenario: str = "1460") -> Game:
     """A game at the start of the battle phase with a battle in ``area``.
 
     ``blocks`` and ``extra`` (blocks elsewhere) map block ids to area names; ``entries`` maps
     the attacking (or reinforcing) blocks to the area they came from, or "sea" for a Piracy
     attack; ``reserves`` lists the blocks in Reserve; ``treason`` is the side that played the
-    Treason card, if any.
+    Treason card, if any; ``scenario`` names the game whose blocks are used (1483: one heir
+    a side).
     """
-    g = position({**blocks, **(extra or {})}, king=king, strengths=strengths)
+    g = position({**blocks, **(extra or {})}, king=king, strengths=strengths, scenario=scenario)
     a = A[area]
     for name, came in entries.items():
         b = B[name]

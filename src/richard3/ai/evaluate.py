@@ -46,7 +46,7 @@ W = {"win": 10000.0, "heir": 30.0, "usurp": 6.0, "step": 1.0, "battle": 1.6, "th
      "supply": 1.5, "exile_heir": -1.0, "heir_stake": 0.0, "pressure": 0.0,
      "treachery": 0.0, "usurp_stake": 0.0, "sole_heir": 60.0, "hunt": 20.0,
      "final": 0.0, "reinforce": 0.0,
-     "risk": 0.0, "sampled": 2}
+     "risk": 0.0, "guard": 0.0, "sampled": 2}
 
 #: The weights ``evaluate`` uses: agents set it before deciding (``use_weights``), so that
 #: variants can be compared in one process (tournaments of tuned weights). Single-threaded use.
@@ -67,8 +67,16 @@ for _name in ("Ireland", "Scotland"):
     if _name in C.area_id:
         SUPPLY_LIMIT[C.area_id[_name]] = 2
 NEIGHBOURS = [tuple(x for x, _k in C.neighbours[a]) for a in range(NA)]
+#: Land areas two borders away (not the area itself nor its neighbours): enemy blocks there
+#: reach it in one move of two areas (5.2).
+SECOND_RING = [tuple(sorted({y for x in NEIGHBOURS[a] if C.kind[x] == "land"
+                             for y in NEIGHBOURS[x] if C.kind[y] == "land"}
+                            - set(NEIGHBOURS[a]) - {a})) for a in range(NA)]
 COUNTS_FOR_USURPATION = frozenset((HEIR, NOBLE, CHURCH))
 _UNK_POWER = UNKNOWN_BLOCK[0] * UNKNOWN_BLOCK[2]
+#: Value of one step of the own last heir, as a share of ``guard`` (1 at guard 20): a
+#: tie-break, far below what a battle stakes.
+GUARD_STEP = 0.05
 
 
 def _defends_home(b: int, a: int) -> bool:
@@ -239,6 +247,19 @@ def evaluate(g: Game, side: int) -> float:
                 near = sum(own_pow[x] for x in NEIGHBOURS[a] if C.kind[x] == "land")
                 if near > en_pow[a]:
                     score += W["hunt"] * quick_odds(near, en_pow[a] * 1.25)
+    # Guard: the own last heir out of battle, within reach of enemy power larger than his
+    # stack (the enemy's hunt, seen from the other side): what such an attack would win.
+    # His steps count a little too, so that hits tied between him and another block (6.4)
+    # go to the other one.
+    if my_sole and W["guard"]:
+        for b in g.heirs_alive(side):
+            a = loc[b]
+            score += GUARD_STEP * W["guard"] * strength[b]
+            if a < NA and C.kind[a] == "land" and not en_cnt[a]:
+                near = (sum(en_pow[x] for x in NEIGHBOURS[a] if C.kind[x] == "land")
+                        + 0.5 * sum(en_pow[x] for x in SECOND_RING[a]))
+                if near > own_pow[a]:
+                    score -= W["guard"] * quick_odds(near, own_pow[a] * 1.25)
     if W["final"]:
         score += W["final"] * win_chance(g, side, exp_own_loss, exp_en_loss, 1 - no_kill,
                                          1 - no_loss)

@@ -1,0 +1,78 @@
+"""The AI's evaluation (``richard3.ai.evaluate``): the terms that value a side's last heir (9.0:
+killing every enemy heir wins at once), on exact positions."""
+
+from __future__ import annotations
+
+from battle_setup import position
+
+from richard3.ai import evaluate as ev
+from richard3.ai.hard import HARD_WEIGHTS
+
+YORK = 1
+#: York's last heir, Richard of Gloucester, in London (1483: he is York's sole heir).
+RICHARD = {"Gloucester": "Middlesex"}
+LANCASTER_ARMY = {"Oxford": None, "Pembroke": None, "French Mercenary": None}
+
+
+def score(blocks, weights):
+    g = position(blocks, king=YORK, scenario="1483")
+    assert g.heirs_alive(YORK) == [ev.C.block_id["Gloucester"]]
+    ev.use_weights(weights)
+    try:
+        return ev.evaluate(g, YORK)
+    finally:
+        ev.use_weights(None)
+
+
+def army_in(area):
+    return {name: area for name in LANCASTER_ARMY}
+
+
+def guard_cost(blocks_or_area):
+    """How much the guard term lowers York's score with the Lancaster army in an area (or
+    with the given blocks), leaving out the small value it gives Richard's steps."""
+    blocks = blocks_or_area
+    if isinstance(blocks, str):
+        blocks = {**RICHARD, **army_in(blocks)}
+    steps = ev.GUARD_STEP * HARD_WEIGHTS["guard"] * ev.C.max_str[ev.C.block_id["Gloucester"]]
+    return score(blocks, dict(HARD_WEIGHTS, guard=0.0)) - score(blocks, HARD_WEIGHTS) + steps
+
+
+def test_guard_9_0_an_enemy_army_next_to_the_last_heir_costs_more_than_one_two_areas_away():
+    next_door = guard_cost("Kent")            # Kent borders Middlesex
+    two_away = guard_cost("Wilts")            # Wilts borders Oxford and Sussex
+    far = guard_cost("Cumbria")
+    assert next_door > two_away > 0
+    assert far == 0
+
+
+def test_guard_9_0_friends_beside_the_last_heir_lower_the_cost():
+    alone = guard_cost("Kent")
+    blocks = {**RICHARD, "Norfolk": "Middlesex", "Suffolk": "Middlesex", **army_in("Kent")}
+    guarded = guard_cost(blocks)
+    assert 0 <= guarded < alone
+
+
+def test_guard_is_off_for_normal_and_on_for_hard():
+    assert ev.W["guard"] == 0 and HARD_WEIGHTS["guard"] > 0
+
+
+
+def test_guard_6_4_tied_hits_go_to_another_block_than_the_last_heir():
+    from battle_setup import battle
+
+    from richard3.actions import Action
+    from richard3.ai.hard import HardAgent
+    from richard3.battle import _allocate
+    B = ev.C.block_id
+    g = battle({"Gloucester": "Leicester", "Burgundian Mercenary": "Leicester", "Oxford": "Leicester",
+                "Pembroke": "Leicester"}, "Leicester", attacker=0,
+               entries={"Oxford": "Derby", "Pembroke": "Derby"}, king=YORK,
+               strengths={"Gloucester": 3, "Burgundian Mercenary": 3}, extra={"Richmond": "France"},
+               scenario="1483")
+    _allocate(g, YORK, 1, B["Oxford"])      # one hit: Richard and the Burgundians tie at 3, firepower 3 (6.4)
+    g._legal_cache = None
+    assert g.heirs_alive(YORK) == [B["Gloucester"]]
+    assert set(g.legal_actions(YORK)) == {Action("hit", B["Gloucester"]), Action("hit", B["Burgundian Mercenary"])}
+    for seed in range(3):
+        assert HardAgent(seed, iterations=0).choose(g, YORK) == Action("hit", B["Burgundian Mercenary"])
