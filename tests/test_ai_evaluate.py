@@ -3,20 +3,23 @@ killing every enemy heir wins at once), on exact positions."""
 
 from __future__ import annotations
 
-from battle_setup import position
+from battle_setup import battle, position
 
+from richard3.actions import Action
 from richard3.ai import evaluate as ev
-from richard3.ai.hard import HARD_WEIGHTS
+from richard3.ai.hard import HARD_WEIGHTS, HardAgent
+from richard3.battle import _allocate
 
+B = ev.C.block_id
 YORK = 1
 #: York's last heir, Richard of Gloucester, in London (1483: he is York's sole heir).
 RICHARD = {"Gloucester": "Middlesex"}
-LANCASTER_ARMY = {"Oxford": None, "Pembroke": None, "French Mercenary": None}
+LANCASTER_ARMY = ("Oxford", "Pembroke", "French Mercenary")
 
 
 def score(blocks, weights):
     g = position(blocks, king=YORK, scenario="1483")
-    assert g.heirs_alive(YORK) == [ev.C.block_id["Gloucester"]]
+    assert g.heirs_alive(YORK) == [B["Gloucester"]]
     ev.use_weights(weights)
     try:
         return ev.evaluate(g, YORK)
@@ -34,7 +37,7 @@ def guard_cost(blocks_or_area):
     blocks = blocks_or_area
     if isinstance(blocks, str):
         blocks = {**RICHARD, **army_in(blocks)}
-    steps = ev.GUARD_STEP * HARD_WEIGHTS["guard"] * ev.C.max_str[ev.C.block_id["Gloucester"]]
+    steps = ev.GUARD_STEP * HARD_WEIGHTS["guard"] * ev.C.max_str[B["Gloucester"]]
     return score(blocks, dict(HARD_WEIGHTS, guard=0.0)) - score(blocks, HARD_WEIGHTS) + steps
 
 
@@ -48,8 +51,8 @@ def test_guard_9_0_an_enemy_army_next_to_the_last_heir_costs_more_than_one_two_a
 
 def test_guard_9_0_friends_beside_the_last_heir_lower_the_cost():
     alone = guard_cost("Kent")
-    blocks = {**RICHARD, "Norfolk": "Middlesex", "Suffolk": "Middlesex", **army_in("Kent")}
-    guarded = guard_cost(blocks)
+    guarded = guard_cost({**RICHARD, "Norfolk": "Middlesex", "Suffolk": "Middlesex",
+                          **army_in("Kent")})
     assert 0 <= guarded < alone
 
 
@@ -57,22 +60,18 @@ def test_guard_is_off_for_normal_and_on_for_hard():
     assert ev.W["guard"] == 0 and HARD_WEIGHTS["guard"] > 0
 
 
-
 def test_guard_6_4_tied_hits_go_to_another_block_than_the_last_heir():
-    from battle_setup import battle
-
-    from richard3.actions import Action
-    from richard3.ai.hard import HardAgent
-    from richard3.battle import _allocate
-    B = ev.C.block_id
-    g = battle({"Gloucester": "Leicester", "Burgundian Mercenary": "Leicester", "Oxford": "Leicester",
+    burgundians = "Burgundian Mercenary"
+    g = battle({"Gloucester": "Leicester", burgundians: "Leicester", "Oxford": "Leicester",
                 "Pembroke": "Leicester"}, "Leicester", attacker=0,
                entries={"Oxford": "Derby", "Pembroke": "Derby"}, king=YORK,
-               strengths={"Gloucester": 3, "Burgundian Mercenary": 3}, extra={"Richmond": "France"},
+               strengths={"Gloucester": 3, burgundians: 3}, extra={"Richmond": "France"},
                scenario="1483")
-    _allocate(g, YORK, 1, B["Oxford"])      # one hit: Richard and the Burgundians tie at 3, firepower 3 (6.4)
+    # One hit: Richard and the Burgundians tie at strength 3, both firepower 3 (6.4).
+    _allocate(g, YORK, 1, B["Oxford"])
     g._legal_cache = None
     assert g.heirs_alive(YORK) == [B["Gloucester"]]
-    assert set(g.legal_actions(YORK)) == {Action("hit", B["Gloucester"]), Action("hit", B["Burgundian Mercenary"])}
+    assert set(g.legal_actions(YORK)) == {Action("hit", B["Gloucester"]),
+                                          Action("hit", B[burgundians])}
     for seed in range(3):
-        assert HardAgent(seed, iterations=0).choose(g, YORK) == Action("hit", B["Burgundian Mercenary"])
+        assert HardAgent(seed, iterations=0).choose(g, YORK) == Action("hit", B[burgundians])

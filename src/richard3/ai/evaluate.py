@@ -71,10 +71,11 @@ for _name in ("Ireland", "Scotland"):
     if _name in C.area_id:
         SUPPLY_LIMIT[C.area_id[_name]] = 2
 NEIGHBOURS = [tuple(x for x, _k in C.neighbours[a]) for a in range(NA)]
+#: Land neighbours: where blocks stand that can attack an area by land in one step (5.2).
+LAND_NEIGHBOURS = [tuple(x for x in NEIGHBOURS[a] if C.kind[x] == "land") for a in range(NA)]
 #: Land areas two borders away (not the area itself nor its neighbours): enemy blocks there
 #: reach it in one move of two areas (5.2).
-SECOND_RING = [tuple(sorted({y for x in NEIGHBOURS[a] if C.kind[x] == "land"
-                             for y in NEIGHBOURS[x] if C.kind[y] == "land"}
+SECOND_RING = [tuple(sorted({y for x in LAND_NEIGHBOURS[a] for y in LAND_NEIGHBOURS[x]}
                             - set(NEIGHBOURS[a]) - {a})) for a in range(NA)]
 COUNTS_FOR_USURPATION = frozenset((HEIR, NOBLE, CHURCH))
 _UNK_POWER = UNKNOWN_BLOCK[0] * UNKNOWN_BLOCK[2]
@@ -248,7 +249,7 @@ def evaluate(g: Game, side: int) -> float:
         for b in g.heirs_alive(e):
             a = loc[b]
             if a < NA and C.kind[a] == "land" and not own_cnt[a]:
-                near = sum(own_pow[x] for x in NEIGHBOURS[a] if C.kind[x] == "land")
+                near = sum(own_pow[x] for x in LAND_NEIGHBOURS[a])
                 if near > en_pow[a]:
                     score += W["hunt"] * quick_odds(near, en_pow[a] * 1.25)
     # Guard: the own last heir out of battle, within reach of enemy power larger than his
@@ -260,7 +261,7 @@ def evaluate(g: Game, side: int) -> float:
             a = loc[b]
             score += GUARD_STEP * W["guard"] * strength[b]
             if a < NA and C.kind[a] == "land" and not en_cnt[a]:
-                near = (sum(en_pow[x] for x in NEIGHBOURS[a] if C.kind[x] == "land")
+                near = (sum(en_pow[x] for x in LAND_NEIGHBOURS[a])
                         + 0.5 * sum(en_pow[x] for x in SECOND_RING[a]))
                 if near > own_pow[a]:
                     score -= W["guard"] * quick_odds(near, own_pow[a] * 1.25)
