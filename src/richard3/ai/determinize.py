@@ -12,8 +12,8 @@ blocks, minors, public cards) but whose hidden parts are drawn from ``rnd`` (a
   re-assigned at random among those places, each only where the public history allows
   (``Game.whereabouts``: the deployment, blocks seen in battle, moves, recruits); heirs only
   to map places (an heir is never in a pool, 6.82); per-place facts that are public (area,
-  moved, entry border, Reserve) stay with the place, and the strength of a re-assigned block is its full strength (the side does not know
-  its damage);
+  moved, entry border, Reserve) stay with the place, and the strength of a re-assigned block
+  is its full strength (the side does not know its damage);
 - the game's generator ``rng`` is reseeded from ``rnd`` (dice are the future, unseen);
 - the log is dropped (it holds the enemy's private lines).
 

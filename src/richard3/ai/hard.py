@@ -6,11 +6,12 @@ undrawn deck, unrevealed enemy blocks and the dice re-sampled from the agent's g
 a root candidate by UCB1, applies it and plays a short rollout for both sides with the normal
 level's ranking (on the determinized game, which is a sample, so the rollout may read it; a
 cheaper greedy policy when a time budget is nearly spent) for ``ROLLOUT_DECISIONS`` decisions,
-then scores the position with ``evaluate``. Values are averaged per candidate across samples (information-set statistics at the root); the most
-valuable candidate is returned. The normal agent's ranking gives the candidates (the best
-``CANDIDATES``) and a prior that is blended into the mean so that few iterations still play like
-``normal``, but with ``HARD_WEIGHTS``: hard also weighs what its own side risks in a battle, and
-guards its last heir against enemy power within reach.
+then scores the position with ``evaluate``. Values are averaged per candidate across samples
+(information-set statistics at the root); the most valuable candidate is returned. The normal
+agent's ranking gives the candidates (the best ``CANDIDATES``) and a prior that is blended into
+the mean so that few iterations still play like ``normal``, but with ``HARD_WEIGHTS``: hard also
+weighs what its own side risks in a battle, and guards its last heir against enemy power within
+reach.
 
 Bounded by ``iterations`` (reproducible tournaments) or by ``budget_ms`` wall-clock time
 (default 1000 ms, the browser setting); a budget of 0 iterations plays normal's ranking with

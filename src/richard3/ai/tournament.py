@@ -33,8 +33,8 @@ def play_game(scenario: str, a: str, b: str, index: int, seed: int, options: dic
 
     ``options``: keyword options for agents named "hard" (``iterations`` or ``budget_ms``).
     Record keys: game, scenario, seed, a_side, winner ("a", "b" or None), winner_side,
-    reason, usurpation ([Lancaster, York] counts, 8.2, at the end),
-    proxy_winner (by that count while the political turn is a placeholder), decisions, seconds, a_ms_max / b_ms_max (slowest decision of each agent).
+    reason, usurpation ([Lancaster, York] counts, 8.2, at the end), decisions, seconds,
+    a_ms_max / b_ms_max (slowest decision of each agent).
     """
     gseed = seed * 100003 + index // 2
     a_side = index % 2           # 0: A is Lancaster
@@ -57,18 +57,11 @@ def play_game(scenario: str, a: str, b: str, index: int, seed: int, options: dic
         winner = "a" if g.winner == a_side else "b"
     from .evaluate import usurpation_count
     counts = [usurpation_count(g, 0), usurpation_count(g, 1)]
-    # While the political turn is a placeholder (Rules engine II in progress) every campaign
-    # ends with the KING winning; the usurpation count (8.2) at that moment tells who would
-    # have won: the PRETENDER with a majority, the KING on ties.
-    proxy = winner
-    if "placeholder" in (g.reason or ""):
-        pretender = 1 - g.king
-        proxy_side = pretender if counts[pretender] > counts[g.king] else g.king
-        proxy = "a" if proxy_side == a_side else "b"
     return {"game": index, "scenario": scenario, "seed": gseed,
             "a_side": "Lancaster" if a_side == 0 else "York", "winner": winner,
             "winner_side": ("Lancaster", "York")[g.winner] if g.winner >= 0 else None,
-            "reason": g.reason, "usurpation": counts, "proxy_winner": proxy, "decisions": n, "seconds": round(time.perf_counter() - t0, 3),
+            "reason": g.reason, "usurpation": counts, "decisions": n,
+            "seconds": round(time.perf_counter() - t0, 3),
             "a_ms_max": round(slowest[a_side] * 1000, 1),
             "b_ms_max": round(slowest[1 - a_side] * 1000, 1)}
 
@@ -103,7 +96,6 @@ def run_tournament(scenario: str, a: str, b: str, games: int, seed: int, options
     return {"summary": True, "scenario": scenario, "a": a, "b": b, "seed": seed,
             "options": options, "games": games, "a_wins": a_wins, "b_wins": b_wins,
             "draws": games - a_wins - b_wins,
-            "a_proxy_wins": sum(r["proxy_winner"] == "a" for r in records),
             "a_win_rate": round(a_wins / games, 4) if games else 0.0,
             "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
             "a_wins_as_lancaster": sum(r["winner"] == "a" and r["a_side"] == "Lancaster"
