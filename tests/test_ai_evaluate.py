@@ -75,3 +75,16 @@ def test_guard_6_4_tied_hits_go_to_another_block_than_the_last_heir():
                                           Action("hit", B[burgundians])}
     for seed in range(3):
         assert HardAgent(seed, iterations=0).choose(g, YORK) == Action("hit", B[burgundians])
+
+
+def test_8_2_evaluation_counts_the_1470_prisoner_for_lancaster():
+    """8.2 and the 1470 rule: Henry VI in the Tower counts as a Lancastrian noble, so the AI's
+    count is the engine's and a rescue is worth London only, not a noble more."""
+    from richard3.politics import usurpation_counts
+    from richard3.setup import new_game
+
+    g = new_game("1470", seed=1)
+    assert g.loc[g.prisoner] != ev.C.area_id["Middlesex"]      # in the Tower, not on the map
+    # Lancaster: Henry VI only (the rest are in France, Scotland or the pool); York: its ten
+    # nobles and heirs on the map and London.
+    assert [ev.usurpation_count(g, s) for s in (0, 1)] == [1, 11] == usurpation_counts(g)

@@ -1,6 +1,5 @@
 """Components (2.0, 3.0, 5.1) and scenarios (4.0-4.6, 1470, 1483) as validated data."""
 
-import tomllib
 from importlib import resources
 
 import pytest

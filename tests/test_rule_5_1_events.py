@@ -1,6 +1,6 @@
 """5.1 event cards: Surprise, Force March, Muster, Piracy, Treason, Plague (rulings.md)."""
 
-from helpers import A, B, C, destinations, game_in_action, legal_texts
+from helpers import A, B, C, game_in_action, legal_texts
 from richard3.components import LANCASTER, YORK
 
 

@@ -8,8 +8,9 @@ in ``W``):
 - victory (9.0): a won / lost game dominates everything;
 - heirs alive (9.0: losing every heir loses the game) and the KING's safety;
 - usurpation (8.2): nobles + heirs + church on the map, not in exile or on the Isle of Man,
-  +1 for holding London alone; the PRETENDER needs more than the KING, so the difference counts,
-  more as the campaign's last turn nears;
+  +1 for holding London alone, and in 1470 Henry VI while a prisoner (the engine's count,
+  ``politics.usurpation_counts``); the PRETENDER needs more than the KING, so the difference
+  counts, more as the campaign's last turn nears;
 - material: steps on the map and in exile;
 - battles pending (6.0): for each contested area, the chance of winning (Lanchester estimate
   from strength x firepower, +1 firepower for a defender on its shield/crown/city, 6.4) times
@@ -42,8 +43,9 @@ from __future__ import annotations
 
 import math
 
-from ..components import CHURCH, HEIR, NOBLE
+from ..components import HEIR
 from ..game import ACTION, NA, NB, OVER, C, Game
+from ..politics import COUNTED_TYPES, usurpation_counts
 from .odds import UNKNOWN_BLOCK, quick_odds
 
 W = {"win": 10000.0, "heir": 30.0, "usurp": 6.0, "step": 1.0, "battle": 1.6, "threat": 1.2,
@@ -61,10 +63,7 @@ def use_weights(weights: dict | None) -> None:
     """Make ``evaluate`` use ``weights`` (a dict with W's keys; None for the defaults)."""
     _active[0] = weights or W
 
-MIDDLESEX = C.area_id["Middlesex"]
-ISLE_OF_MAN = C.area_id.get("Isle of Man", -1)
-#: Areas that never count for usurpation (8.2): the exiles and the Isle of Man.
-NO_COUNT = frozenset([a for a in range(NA) if C.kind[a] != "land"])
+
 #: Supply limit per area (7.1, 7.2): 4, 5 with a city, 2 in Ireland and Scotland.
 SUPPLY_LIMIT = [5 if C.city[a] else 4 for a in range(NA)]
 for _name in ("Ireland", "Scotland"):
@@ -77,7 +76,7 @@ LAND_NEIGHBOURS = [tuple(x for x in NEIGHBOURS[a] if C.kind[x] == "land") for a 
 #: reach it in one move of two areas (5.2).
 SECOND_RING = [tuple(sorted({y for x in LAND_NEIGHBOURS[a] for y in LAND_NEIGHBOURS[x]}
                             - set(NEIGHBOURS[a]) - {a})) for a in range(NA)]
-COUNTS_FOR_USURPATION = frozenset((HEIR, NOBLE, CHURCH))
+COUNTS_FOR_USURPATION = frozenset(COUNTED_TYPES)
 _UNK_POWER = UNKNOWN_BLOCK[0] * UNKNOWN_BLOCK[2]
 #: Value of one step of the own last heir, as a share of ``guard`` (1 at guard 20): a
 #: tie-break, far below what a battle stakes.
@@ -91,22 +90,9 @@ def _defends_home(b: int, a: int) -> bool:
 
 def usurpation_count(g: Game, side: int) -> int:
     """8.2 count of ``side`` in ``g``: its nobles, heirs and church on the map outside exile and
-    the Isle of Man, plus one for London (Middlesex) held alone."""
-    n = 0
-    loc, owner = g.loc, g.owner
-    london = [0, 0]
-    for b in range(NB):
-        a = loc[b]
-        if a >= NA:
-            continue
-        o = owner(b)
-        if a == MIDDLESEX:
-            london[o] += 1
-        if o == side and a not in NO_COUNT and C.btype[b] in COUNTS_FOR_USURPATION:
-            n += 1
-    if london[side] and not london[1 - side]:
-        n += 1
-    return n
+    the Isle of Man, plus one for London (Middlesex) held alone, and the 1470 prisoner (Henry
+    VI in the Tower counts for Lancaster): the engine's own count (``politics``)."""
+    return usurpation_counts(g)[side]
 
 
 def win_chance(g: Game, side: int, own_loss: float, en_loss: float, p_kill: float,
@@ -116,7 +102,8 @@ def win_chance(g: Game, side: int, own_loss: float, en_loss: float, p_kill: floa
     after the pending battles (expected count losses ``own_loss``, ``en_loss``) with a spread
     that shrinks as the campaign's seventh turn nears. The PRETENDER needs a majority, the
     KING wins ties. Outside the last campaign it counts for less (roles can change again)."""
-    margin = (usurpation_count(g, side) - own_loss) - (usurpation_count(g, 1 - side) - en_loss)
+    counts = usurpation_counts(g)
+    margin = (counts[side] - own_loss) - (counts[1 - side] - en_loss)
     need = 0.5 if side != g.king else -0.5
     sigma = 0.8 + 0.6 * max(0, 7 - g.turn)
     p_count = 0.5 * (1.0 + math.erf((margin - need) / (sigma * 1.4142)))
@@ -195,7 +182,8 @@ def evaluate(g: Game, side: int) -> float:
     score += W["heir"] * (len(g.heirs_alive(side)) - len(g.heirs_alive(e)))
     # Usurpation (8.2), weighted up as the political turn nears.
     urgency = 1.0 + g.turn / 7.0
-    score += W["usurp"] * urgency * (usurpation_count(g, side) - usurpation_count(g, e))
+    counts = usurpation_counts(g)
+    score += W["usurp"] * urgency * (counts[side] - counts[e])
     # Battles to come: contested areas. A side's last heir is worth the game (9.0).
     n_heirs_factor = 3.0 if len(g.heirs_alive(side)) <= 1 else 1.0
     en_heirs_factor = 3.0 if len(g.heirs_alive(e)) <= 1 else 1.0
