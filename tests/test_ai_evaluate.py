@@ -1,5 +1,5 @@
-"""The AI's evaluation (``richard3.ai.evaluate``): the terms that value a side's last heir (9.0:
-killing every enemy heir wins at once), on exact positions."""
+"""The AI's evaluation (``richard3.ai.evaluate``) on exact positions: the terms that keep a
+side's heirs safe (9.0: killing every enemy heir wins at once) and its usurpation count (8.2)."""
 
 from __future__ import annotations
 
@@ -88,3 +88,37 @@ def test_8_2_evaluation_counts_the_1470_prisoner_for_lancaster():
     # Lancaster: Henry VI only (the rest are in France, Scotland or the pool); York: its ten
     # nobles and heirs on the map and London.
     assert [ev.usurpation_count(g, s) for s in (0, 1)] == [1, 11] == usurpation_counts(g)
+
+
+def threat_cost(weights, heirs):
+    """How much a Lancaster army in Kent, next to King Edward IV (March) in Middlesex, lowers
+    York's score in 1470 with the given York heirs alive (the others dead)."""
+    from richard3.game import DEAD
+
+    def york_score(blocks):
+        g = position(blocks, king=YORK, scenario="1470")
+        for h in ("March", "Gloucester"):
+            if h not in heirs:
+                g.loc[B[h]] = DEAD
+        assert len(g.heirs_alive(YORK)) == len(heirs)
+        ev.use_weights(weights)
+        try:
+            return ev.evaluate(g, YORK)
+        finally:
+            ev.use_weights(None)
+
+    york = {h: {"March": "Middlesex", "Gloucester": "South Yorks"}[h] for h in heirs}
+    return york_score(york) - york_score({**york, "Oxford": "Kent", "Exeter/L": "Kent",
+                                          "French Mercenary": "Kent"})
+
+
+def test_threat_many_hard_keeps_armies_away_from_heirs_while_it_has_several():
+    """With two heirs (where ``guard`` does not act) hard weighs an enemy army next to one of
+    them more than normal does; with a last heir ``guard`` does the work and the threat term
+    is normal's."""
+    both, last = ("March", "Gloucester"), ("March",)
+    plain = dict(HARD_WEIGHTS, threat_many=1.0)
+    assert threat_cost(HARD_WEIGHTS, both) > threat_cost(plain, both) > 0
+    assert HARD_WEIGHTS["threat_many"] > ev.W["threat_many"] == 1.0
+    assert threat_cost(dict(HARD_WEIGHTS, guard=0.0), last) == threat_cost(
+        dict(plain, guard=0.0), last) > 0

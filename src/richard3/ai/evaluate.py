@@ -15,7 +15,8 @@ in ``W``):
 - battles pending (6.0): for each contested area, the chance of winning (Lanchester estimate
   from strength x firepower, +1 firepower for a defender on its shield/crown/city, 6.4) times
   what is at stake;
-- threats: enemy blocks next to own heirs not covered by friendly strength;
+- threats: enemy blocks next to own heirs not covered by friendly strength (scaled by
+  ``threat_many`` while the side has more than one heir: 2 for hard);
 - pressure: own strength next to weaker enemy stacks (most of all enemy heirs);
 - supply (7.1, 7.2): blocks over the area's limit each lose a step per supply phase;
 - enemy strength: an unrevealed enemy block counts as ``UNKNOWN_BLOCK`` (bold: most blocks
@@ -52,7 +53,7 @@ W = {"win": 10000.0, "heir": 30.0, "usurp": 6.0, "step": 1.0, "battle": 1.6, "th
      "supply": 1.5, "exile_heir": -1.0, "heir_stake": 0.0, "pressure": 0.0,
      "treachery": 0.0, "usurp_stake": 0.0, "sole_heir": 60.0, "hunt": 20.0,
      "final": 0.0, "reinforce": 0.0,
-     "risk": 0.0, "guard": 0.0, "sampled": 2}
+     "risk": 0.0, "guard": 0.0, "threat_many": 1.0, "sampled": 2}
 
 #: The weights ``evaluate`` uses: agents set it before deciding (``use_weights``), so that
 #: variants can be compared in one process (tournaments of tuned weights). Single-threaded use.
@@ -179,17 +180,18 @@ def evaluate(g: Game, side: int) -> float:
                 en_pow[a] += _UNK_POWER
     score += W["step"] * (own_steps - en_steps)
     # Heirs alive: losing all loses the game (9.0); each one is a large asset.
-    score += W["heir"] * (len(g.heirs_alive(side)) - len(g.heirs_alive(e)))
+    own_alive, en_alive = len(g.heirs_alive(side)), len(g.heirs_alive(e))
+    score += W["heir"] * (own_alive - en_alive)
     # Usurpation (8.2), weighted up as the political turn nears.
     urgency = 1.0 + g.turn / 7.0
     counts = usurpation_counts(g)
     score += W["usurp"] * urgency * (counts[side] - counts[e])
     # Battles to come: contested areas. A side's last heir is worth the game (9.0).
-    n_heirs_factor = 3.0 if len(g.heirs_alive(side)) <= 1 else 1.0
-    en_heirs_factor = 3.0 if len(g.heirs_alive(e)) <= 1 else 1.0
+    n_heirs_factor = 3.0 if own_alive <= 1 else 1.0
+    en_heirs_factor = 3.0 if en_alive <= 1 else 1.0
     # A side's last living heir lost in battle loses the game (9.0): it is staked as such.
-    my_sole = W["sole_heir"] if len(g.heirs_alive(side)) == 1 else 0.0
-    en_sole = W["sole_heir"] if len(g.heirs_alive(e)) == 1 else 0.0
+    my_sole = W["sole_heir"] if own_alive == 1 else 0.0
+    en_sole = W["sole_heir"] if en_alive == 1 else 0.0
     # Each block that counts for usurpation (8.2) lost in battle costs its side one count.
     u_stake = W["usurp_stake"] * W["usurp"] * urgency / W["battle"]
     exp_en_loss = exp_own_loss = 0.0
@@ -257,6 +259,9 @@ def evaluate(g: Game, side: int) -> float:
         score += W["final"] * win_chance(g, side, exp_own_loss, exp_en_loss, 1 - no_kill,
                                          1 - no_loss)
     # Threats to heirs: enemy power next door beyond the friendly power in the heir's area.
+    # While the side has several heirs (``guard`` watches only a last one) the term is
+    # scaled by ``threat_many``.
+    w_threat = W["threat"] * (W["threat_many"] if own_alive > 1 else 1.0)
     for b, a in heirs_on_map:
         if C.kind[a] == "exile":
             score += W["exile_heir"]
@@ -265,5 +270,5 @@ def evaluate(g: Game, side: int) -> float:
         cover = own_pow[a]
         if threat > cover:
             w = 3.0 if g.crowned[side] == b else 1.0
-            score -= W["threat"] * w * (threat - cover) / 4.0
+            score -= w_threat * w * (threat - cover) / 4.0
     return score
