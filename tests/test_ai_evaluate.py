@@ -9,6 +9,9 @@ from richard3.actions import Action
 from richard3.ai import evaluate as ev
 from richard3.ai.hard import HARD_WEIGHTS, HardAgent
 from richard3.battle import _allocate
+from richard3.game import DEAD
+from richard3.politics import usurpation_counts
+from richard3.setup import new_game
 
 B = ev.C.block_id
 YORK = 1
@@ -17,14 +20,19 @@ RICHARD = {"Gloucester": "Middlesex"}
 LANCASTER_ARMY = ("Oxford", "Pembroke", "French Mercenary")
 
 
-def score(blocks, weights):
-    g = position(blocks, king=YORK, scenario="1483")
-    assert g.heirs_alive(YORK) == [B["Gloucester"]]
+def york_score(g, weights):
+    """York's evaluation of ``g`` with ``weights``."""
     ev.use_weights(weights)
     try:
         return ev.evaluate(g, YORK)
     finally:
         ev.use_weights(None)
+
+
+def score(blocks, weights):
+    g = position(blocks, king=YORK, scenario="1483")
+    assert g.heirs_alive(YORK) == [B["Gloucester"]]
+    return york_score(g, weights)
 
 
 def army_in(area):
@@ -80,9 +88,6 @@ def test_guard_6_4_tied_hits_go_to_another_block_than_the_last_heir():
 def test_8_2_evaluation_counts_the_1470_prisoner_for_lancaster():
     """8.2 and the 1470 rule: Henry VI in the Tower counts as a Lancastrian noble, so the AI's
     count is the engine's and a rescue is worth London only, not a noble more."""
-    from richard3.politics import usurpation_counts
-    from richard3.setup import new_game
-
     g = new_game("1470", seed=1)
     assert g.loc[g.prisoner] != ev.C.area_id["Middlesex"]      # in the Tower, not on the map
     # Lancaster: Henry VI only (the rest are in France, Scotland or the pool); York: its ten
@@ -93,22 +98,16 @@ def test_8_2_evaluation_counts_the_1470_prisoner_for_lancaster():
 def threat_cost(weights, heirs):
     """How much a Lancaster army in Kent, next to King Edward IV (March) in Middlesex, lowers
     York's score in 1470 with the given York heirs alive (the others dead)."""
-    from richard3.game import DEAD
-
-    def york_score(blocks):
+    def score_1470(blocks):
         g = position(blocks, king=YORK, scenario="1470")
         for h in ("March", "Gloucester"):
             if h not in heirs:
                 g.loc[B[h]] = DEAD
         assert len(g.heirs_alive(YORK)) == len(heirs)
-        ev.use_weights(weights)
-        try:
-            return ev.evaluate(g, YORK)
-        finally:
-            ev.use_weights(None)
+        return york_score(g, weights)
 
     york = {h: {"March": "Middlesex", "Gloucester": "South Yorks"}[h] for h in heirs}
-    return york_score(york) - york_score({**york, "Oxford": "Kent", "Exeter/L": "Kent",
+    return score_1470(york) - score_1470({**york, "Oxford": "Kent", "Exeter/L": "Kent",
                                           "French Mercenary": "Kent"})
 
 
