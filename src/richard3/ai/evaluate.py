@@ -77,7 +77,6 @@ LAND_NEIGHBOURS = [tuple(x for x in NEIGHBOURS[a] if C.kind[x] == "land") for a 
 #: reach it in one move of two areas (5.2).
 SECOND_RING = [tuple(sorted({y for x in LAND_NEIGHBOURS[a] for y in LAND_NEIGHBOURS[x]}
                             - set(NEIGHBOURS[a]) - {a})) for a in range(NA)]
-COUNTS_FOR_USURPATION = frozenset(COUNTED_TYPES)
 _UNK_POWER = UNKNOWN_BLOCK[0] * UNKNOWN_BLOCK[2]
 #: Value of one step of the own last heir, as a share of ``guard`` (1 at guard 20): a
 #: tie-break, far below what a battle stakes.
@@ -96,14 +95,14 @@ def usurpation_count(g: Game, side: int) -> int:
     return usurpation_counts(g)[side]
 
 
-def win_chance(g: Game, side: int, own_loss: float, en_loss: float, p_kill: float,
-               p_lose: float) -> float:
+def win_chance(g: Game, side: int, counts: list[int], own_loss: float, en_loss: float,
+               p_kill: float, p_lose: float) -> float:
     """A rough chance that ``side`` ends the campaign as KING (8.2) or wins outright (9.0):
     killing the enemy's last heir (``p_kill``), else being ahead in the usurpation count
-    after the pending battles (expected count losses ``own_loss``, ``en_loss``) with a spread
-    that shrinks as the campaign's seventh turn nears. The PRETENDER needs a majority, the
-    KING wins ties. Outside the last campaign it counts for less (roles can change again)."""
-    counts = usurpation_counts(g)
+    after the pending battles (``counts``: [Lancaster, York] now, 8.2; expected count losses
+    ``own_loss``, ``en_loss``) with a spread that shrinks as the campaign's seventh turn nears.
+    The PRETENDER needs a majority, the KING wins ties. Outside the last campaign it counts for
+    less (roles can change again)."""
     margin = (counts[side] - own_loss) - (counts[1 - side] - en_loss)
     need = 0.5 if side != g.king else -0.5
     sigma = 0.8 + 0.6 * max(0, 7 - g.turn)
@@ -155,7 +154,7 @@ def evaluate(g: Game, side: int) -> float:
             own_pow[a] += s * fp
             if not g.moved[b]:
                 free_pow[a] += s * fp
-            if C.btype[b] in COUNTS_FOR_USURPATION:
+            if C.btype[b] in COUNTED_TYPES:
                 own_cu[a] += 1
             if C.btype[b] == HEIR:
                 heirs_on_map.append((b, a))
@@ -164,7 +163,7 @@ def evaluate(g: Game, side: int) -> float:
                 traitor_here[a] = True
         else:
             en_cnt[a] += 1
-            if C.btype[b] in COUNTS_FOR_USURPATION:
+            if C.btype[b] in COUNTED_TYPES:
                 en_cu[a] += 1
             if C.btype[b] == HEIR:
                 en_heirs[a] += 1
@@ -256,8 +255,8 @@ def evaluate(g: Game, side: int) -> float:
                 if near > own_pow[a]:
                     score -= W["guard"] * quick_odds(near, own_pow[a] * 1.25)
     if W["final"]:
-        score += W["final"] * win_chance(g, side, exp_own_loss, exp_en_loss, 1 - no_kill,
-                                         1 - no_loss)
+        score += W["final"] * win_chance(g, side, counts, exp_own_loss, exp_en_loss,
+                                         1 - no_kill, 1 - no_loss)
     # Threats to heirs: enemy power next door beyond the friendly power in the heir's area.
     # While the side has several heirs (``guard`` watches only a last one) the term is
     # scaled by ``threat_many``.

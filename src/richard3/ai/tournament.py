@@ -12,6 +12,7 @@ import math
 import time
 
 from ..agents import get_agent
+from ..politics import usurpation_counts
 from ..setup import new_game
 
 MAX_DECISIONS = 20000     # a safety net: a game this long is scored a draw
@@ -55,8 +56,7 @@ def play_game(scenario: str, a: str, b: str, index: int, seed: int, options: dic
     winner = None
     if g.is_over and g.winner >= 0:
         winner = "a" if g.winner == a_side else "b"
-    from .evaluate import usurpation_count
-    counts = [usurpation_count(g, 0), usurpation_count(g, 1)]
+    counts = usurpation_counts(g)
     return {"game": index, "scenario": scenario, "seed": gseed,
             "a_side": "Lancaster" if a_side == 0 else "York", "winner": winner,
             "winner_side": ("Lancaster", "York")[g.winner] if g.winner >= 0 else None,
