@@ -66,3 +66,43 @@ def test_tournament_plays_both_sides_and_summarises(capsys):
     assert s["games"] == 2 and s["a_wins"] + s["b_wins"] + s["draws"] == 2
     assert len(s["a_win_rate_ci95"]) == 2
     assert run_tournament("1470", "random", "random", 2, 3, {})["games"] == 2
+
+
+def _action_phase_game():
+    """A 1483 game advanced by normal agents to the first action decision with a choice."""
+    from richard3.game import ACTION
+    g = new_game("1483", seed=9)
+    normal = [get_agent("normal", 1), get_agent("normal", 2)]
+    while not (g.phase == ACTION and len(g.legal_actions(g.active_sides()[0])) > 1):
+        s = g.active_sides()[0]
+        g.apply(s, normal[s].choose(g, s))
+    return g, g.active_sides()[0]
+
+
+def test_hard_search_plays_every_candidate_on_the_same_samples(monkeypatch):
+    from richard3.ai import hard
+    g, side = _action_phase_game()
+    calls = []
+    real = hard.HardAgent.rollout
+
+    def spy(self, d, s, action, seed, fast, deadline):
+        calls.append((id(d), seed, action))
+        return real(self, d, s, action, seed, fast, deadline)
+    monkeypatch.setattr(hard.HardAgent, "rollout", spy)
+    act = get_agent("hard", 3, iterations=3).choose(g, side)
+    assert act in g.legal_actions(side)
+    samples = {}
+    for d, seed, action in calls:
+        samples.setdefault((d, seed), []).append(action)
+    # Three samples (determinization and dice seed), each playing out the same candidates.
+    assert len(samples) == 3
+    rows = list(samples.values())
+    assert len(rows[0]) == hard.CANDIDATES and all(r == rows[0] for r in rows)
+
+
+def test_hard_with_a_time_budget_returns_a_legal_action():
+    g, side = _action_phase_game()
+    before = g.to_json()
+    act = get_agent("hard", 4, budget_ms=150).choose(g, side)
+    assert act in g.legal_actions(side)
+    assert g.to_json() == before        # the search plays on copies, never on the game
