@@ -72,7 +72,8 @@ def rollout_policy(d: Game, s: int, rnd: random.Random, fast: bool = False):
 
 class HardAgent(NormalAgent):
     """The ``hard`` level. ``iterations``: fixed number of samples per decision, each played
-    out for every candidate (reproducible); otherwise ``budget_ms`` (milliseconds of wall-clock time, default 1000)."""
+    out for every candidate (reproducible); otherwise ``budget_ms`` (milliseconds of
+    wall-clock time, default 1000)."""
 
     name = "hard"
 
@@ -129,9 +130,9 @@ class HardAgent(NormalAgent):
         then ``ROLLOUT_DECISIONS`` decisions of ``rollout_policy`` for whichever side is to
         decide, the dice and the policy's generator seeded with ``seed`` (the same for every
         candidate). None if ``action`` is not legal in ``d`` or the deadline passed."""
-        g = d.copy()
-        if action not in g.legal_actions(side):
+        if action not in d.legal_actions(side):    # generated once per sample (cached on d)
             return None
+        g = d.copy()
         g.rng = grng.seed_state(seed)
         rnd = random.Random(seed)
         g._apply_legal(side, action)
