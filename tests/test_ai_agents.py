@@ -106,3 +106,26 @@ def test_hard_with_a_time_budget_returns_a_legal_action():
     act = get_agent("hard", 4, budget_ms=150).choose(g, side)
     assert act in g.legal_actions(side)
     assert g.to_json() == before        # the search plays on copies, never on the game
+
+
+def test_hard_plays_kingmaker_lancaster_with_its_scenario_weights():
+    """Hard (0 iterations: its ranking alone) plays Lancaster on 1470 as normal's ranking with
+    ``SCENARIO_WEIGHTS`` over ``HARD_WEIGHTS`` would, and York with ``HARD_WEIGHTS``; the
+    scenario weights change at least one of Lancaster's decisions."""
+    from richard3.ai import HardAgent, NormalAgent
+    from richard3.ai.hard import HARD_WEIGHTS, SCENARIO_WEIGHTS
+    g = new_game("1470", seed=5)
+    tuned = dict(HARD_WEIGHTS, **SCENARIO_WEIGHTS[("1470", 0)])
+    hard = [HardAgent(7, iterations=0), HardAgent(8, iterations=0)]
+    expect = [NormalAgent(7, weights=tuned), NormalAgent(8, weights=HARD_WEIGHTS)]
+    plain = NormalAgent(7, weights=HARD_WEIGHTS)
+    differs = 0
+    for _ in range(120):
+        s = g.active_sides()[0]
+        probe = g.copy()
+        act = hard[s].choose(g, s)
+        assert act == expect[s].choose(probe, s)
+        if s == 0:
+            differs += plain.choose(probe, s) != act
+        g.apply(s, act)
+    assert differs > 0

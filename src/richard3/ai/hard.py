@@ -25,6 +25,7 @@ import random
 import time
 
 from .. import rng as grng
+from ..components import LANCASTER
 from ..game import CARDS, MULLIGAN, OVER, Game
 from .determinize import determinize
 from .evaluate import W, evaluate
@@ -44,6 +45,18 @@ PRIOR_WEIGHT = 2.0         # the normal ranking counts as this many samples
 #: York on 1470, where York has two heirs, a doubled threat won 46 of 50 games against
 #: normal, 42 without).
 HARD_WEIGHTS = dict(W, risk=1.0, guard=20.0, threat_many=2.0)
+#: One side's play in one scenario, on top of ``HARD_WEIGHTS`` (a scenario's name is public).
+#: Kingmaker (1470), Lancaster: York's usurpation lead is out of reach (at the end York holds
+#: about 10 counts to Lancaster's 5), so Lancaster wins by killing both York heirs: battles and
+#: steps weigh three times as much, threats to its own heirs less, and own power next to a
+#: weaker enemy stack pulls armies forward (``pressure``). Found by a random search over the
+#: weights (hard at 0 iterations as Lancaster against normal, 1470, 200 games a variant);
+#: ``pressure`` carries most of it (docs/ai-strength.md).
+SCENARIO_WEIGHTS = {
+    ("1470", LANCASTER): {"battle": 4.8, "step": 3.0, "threat": 0.84, "guard": 6.6,
+                          "pressure": 0.2, "heir_stake": 3.0},
+}
+_SCENARIO_WEIGHTS = {key: dict(HARD_WEIGHTS, **v) for key, v in SCENARIO_WEIGHTS.items()}
 
 
 def rollout_policy(d: Game, s: int, rnd: random.Random, fast: bool = False):
@@ -82,10 +95,20 @@ class HardAgent(NormalAgent):
         super().__init__(seed, weights=weights or HARD_WEIGHTS)
         self.iterations = iterations
         self.budget_ms = budget_ms
+        # Given weights (tuning runs) are used as they are, everywhere.
+        self.per_scenario = weights is None
+
+    def weights_for(self, game: Game, side: int) -> dict:
+        """The weights hard plays ``side`` of ``game``'s scenario with: ``SCENARIO_WEIGHTS``
+        over ``HARD_WEIGHTS`` where the pair has an entry, else the agent's own weights."""
+        if self.per_scenario:
+            return _SCENARIO_WEIGHTS.get((game.scenario, side), HARD_WEIGHTS)
+        return self.weights
 
     def choose(self, game: Game, side: int):
         """Return one of ``game.legal_actions(side)``; raises ValueError if there is none."""
         start = time.perf_counter()
+        self.weights = self.weights_for(game, side)
         # Card play and mulligans are secret, simultaneous choices: search over them would
         # need the enemy's policy; the rules of the normal level decide them.
         legal, d0, rule = self.prepare(game, side)
