@@ -37,7 +37,8 @@ Off by default (weight 0; measured without gain in 80-game A/B runs, see docs/ai
 selectable through ``NormalAgent(weights=...)``: ``usurp_stake`` (what a battle risks in
 usurpation counts), ``reinforce`` (own unmoved blocks next door counted into a battle while AP
 are left), ``final`` (a win-chance term from the count margin, ``win_chance``),
-``heir_stake``, ``pressure``, ``treachery``.
+``heir_stake``, ``pressure``, ``treachery``. Hard, as Lancaster on 1470, uses ``pressure`` and
+``heir_stake`` (``hard.SCENARIO_WEIGHTS``).
 """
 
 from __future__ import annotations

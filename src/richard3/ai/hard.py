@@ -12,11 +12,12 @@ varies far more than the candidates do, cancels out. A candidate's value is the 
 rollout values plus its ranking value counted ``PRIOR_WEIGHT`` times (information-set
 statistics at the root); the most valuable candidate is returned. Hard's weights also weigh
 what its own side risks in a battle, guard its last heir against enemy power within reach,
-and keep enemy armies away from all its heirs more than normal does.
+and keep enemy armies away from all its heirs more than normal does; where one side of a
+scenario needs another plan, ``SCENARIO_WEIGHTS`` adjusts them (Lancaster on 1470).
 
 Bounded by ``iterations`` (samples, each played out for every candidate; reproducible
 tournaments) or by ``budget_ms`` wall-clock time (default 1000 ms, the browser setting); a
-budget of 0 iterations plays normal's ranking with ``HARD_WEIGHTS``.
+budget of 0 iterations plays normal's ranking with hard's weights.
 """
 
 from __future__ import annotations
