@@ -49,14 +49,15 @@ HARD_WEIGHTS = dict(W, risk=1.0, guard=20.0, threat_many=2.0)
 #: One side's play in one scenario, on top of ``HARD_WEIGHTS`` (a scenario's name is public).
 #: Kingmaker (1470), Lancaster: York's usurpation lead is out of reach (at the end York holds
 #: about 10 counts to Lancaster's 5), so Lancaster wins by killing both York heirs: battles and
-#: steps weigh three times as much, threats to its own heirs and the guard of its last one
-#: less, and own power next to a weaker enemy stack, most of all an enemy heir's, pulls armies
-#: forward (``pressure``; a battle also stakes the heirs in it, ``heir_stake``). Found by a
-#: random search over the weights (hard at 0 iterations as Lancaster against normal, 1470,
-#: 200 games a variant); ``pressure`` carries most of it (docs/ai-strength.md).
+#: steps weigh three times as much, usurpation counts a third as much, threats to its own
+#: heirs and the guard of its last one less, and own power next to a weaker enemy stack, most
+#: of all an enemy heir's, pulls armies forward (``pressure``; a battle also stakes the heirs
+#: in it, ``heir_stake``). Found by a random search over the weights (hard at 0 iterations as
+#: Lancaster against normal, 1470, 200 games a variant), ``pressure`` carrying most of it;
+#: ``usurp`` 2 came from a second, one-weight-at-a-time round (docs/ai-strength.md).
 SCENARIO_WEIGHTS = {
     ("1470", LANCASTER): {"battle": 4.8, "step": 3.0, "threat": 0.84, "guard": 6.6,
-                          "pressure": 0.2, "heir_stake": 3.0},
+                          "pressure": 0.2, "heir_stake": 3.0, "usurp": 2.0},
 }
 _SCENARIO_WEIGHTS = {key: dict(HARD_WEIGHTS, **v) for key, v in SCENARIO_WEIGHTS.items()}
 
