@@ -1,10 +1,10 @@
 """6.9 treachery rolls, 6.91 Warwick and the Nevilles, the Treason card, and 9.1 Clarence and
 Exeter defecting."""
 
-from battle_setup import A, B, Dice, act, actor, battle, texts, turn_order
+from battle_setup import A, B, C, Dice, act, actor, battle, texts, turn_order
 
 from richard3.battle import LAST_N
-from richard3.game import OFF
+from richard3.game import DEAD, OFF
 
 LANC, YORK = 0, 1
 
@@ -122,6 +122,27 @@ def test_9_1_clarence_cannot_defect_while_pretender_but_may_as_a_junior_heir():
         act(g2, "pass")
     assert rolls(g2) == ["treachery Clarence/Y"]
 
+
+
+def test_9_1_exeter_may_defect_once_henry_vi_is_dead_as_he_is_not_the_pretender(monkeypatch):
+    # 9.1 protects Clarence and Exeter only while they *are* KING or PRETENDER. Henry VI dies
+    # in the first battle of the turn; Prince Edward (a minor) will be crowned at the supply
+    # phase (6.81, 6.82), so Exeter, the senior Lancaster heir on the map, may be rolled on in
+    # the next battle.
+    g = battle({"Henry VI": "Kent", "York": "Kent", "Exeter/L": "Essex", "Warwick/Y": "Essex"},
+               "Kent", YORK, {"York": "Sussex"}, king=YORK, strengths={"Henry VI": 1})
+    essex, warwick = A["Essex"], B["Warwick/Y"]
+    g.moved[warwick], g.attacker[essex] = 1, YORK
+    g.entry[warwick] = C.border_between[(A["Middlesex"], essex)]
+    act(g, "battle Kent")
+    act(g, "pass")                                  # Henry VI
+    Dice(monkeypatch, 1, 1, 1, 1)
+    act(g, "fire")                                  # York kills Henry VI
+    assert g.loc[B["Henry VI"]] == DEAD and g.crowned[LANC] == -1
+    act(g, "end")                                   # no regroup; the Essex battle begins
+    while actor(g) != "Warwick/Y":
+        act(g, "pass")
+    assert rolls(g) == ["treachery Exeter/L"]
 
 def test_9_1_a_defected_clarence_is_no_heir_of_either_side(monkeypatch):
     g = battle({"Henry VI": "Kent", "Clarence/Y": "Kent", "Oxford": "Kent",

@@ -1,6 +1,6 @@
 """9.0 victory, and the 1470 scenario's prisoner rule (Henry VI in the Tower)."""
 
-from battle_setup import A, B, position
+from battle_setup import A, B, Dice, act, battle, position, texts
 
 from richard3 import new_game
 from richard3.game import DEAD, MINOR, OVER, PRISON
@@ -85,3 +85,21 @@ def test_1470_a_lancastrian_victory_leaves_henry_vi_alive():
     g.campaign, g.turn = 3, 7
     begin_political_turn(g)
     assert g.winner == LANC and g.loc[B["Henry VI"]] == PRISON
+
+
+def test_1470_henry_vi_is_rescued_at_the_end_of_the_battle_for_london_before_the_regroup(
+        monkeypatch):
+    # Lancaster wins the battle in Middlesex: Henry VI is rescued when the battle ends, before
+    # the regroup (docs/rulings.md), so the victors may all regroup out and leave him in London;
+    # he does not regroup himself (he cannot move in the turn he is rescued).
+    g = battle({"Oxford": "Middlesex", "Arundel": "Middlesex"}, "Middlesex", LANC,
+               {"Oxford": "Kent"}, king=YORK, strengths={"Arundel": 1}, scenario="1470",
+               extra={"Prince Edward": "France", "March": "Calais"})
+    henry = B["Henry VI"]
+    Dice(monkeypatch, 1, 1, 1)
+    act(g, "fire")                                  # Oxford eliminates Arundel
+    assert g.loc[henry] == A["Middlesex"] and g.crowned[LANC] == henry
+    assert "regroup Oxford: Middlesex > Kent" in texts(g)
+    assert not any("Henry VI" in t for t in texts(g))
+    act(g, "regroup Oxford: Middlesex > Kent")
+    assert g.loc[henry] == A["Middlesex"] and g.loc[B["Oxford"]] == A["Kent"]

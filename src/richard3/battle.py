@@ -53,7 +53,7 @@ from . import combat
 from .actions import Action
 from .combat import engaged, firepower, senior_heir_present
 from .components import INITIATIVES, SIDE_NAMES
-from .game import BATTLE, NA, NB, NBORDER, OVER, C
+from .game import BATTLE, NA, NB, NBORDER, OVER, PRISON, C
 from .retreat import by_sea, regroup_destinations, retreat_destinations
 
 AREA, ATTACKER, ROUND, ACTOR, ROLLED, STAGE, VICTOR, ENTRY = 0, 1, 2, 3, 4, 5, 6, 7
@@ -612,7 +612,12 @@ def _check_sides(g) -> None:
 
 
 def _won(g, side: int, why: str) -> None:
-    """The battle is over: ``side`` holds the area and may regroup (6.7)."""
+    """The battle is over: ``side`` holds the area and may regroup (6.7).
+
+    1470: a Lancastrian victory in Middlesex rescues Henry VI at once, before the regroup
+    (docs/rulings.md); he cannot move in the turn he is rescued, so he does not regroup.
+    """
+    from .movement import check_rescue
     rec = g.battle
     rec[STAGE] = REGROUP
     rec[VICTOR] = side
@@ -621,6 +626,11 @@ def _won(g, side: int, why: str) -> None:
         rec[i] = 0
     g.say(f"{SIDE_NAMES[side]} wins the battle in {C.area_names[rec[AREA]]}: {why}; "
           f"it may regroup (6.7).")
+    h = g.prisoner
+    if h >= 0 and g.loc[h] == PRISON:
+        check_rescue(g)
+        if g.loc[h] == rec[AREA]:
+            rec[FLAGS + h] |= F_REGROUPED
 
 
 # ------------------------------------------------------------------------------ treason

@@ -115,19 +115,16 @@ def may_defect(g, target: int, by_warwick: bool, immune) -> bool:
     """True if a treachery roll may target this block (6.9, 6.91, 9.1).
 
     It needs a loyalty rating and another version to defect to; Warwick never rolls on
-    Northumberland or Westmoreland; Clarence and Exeter cannot defect while KING or PRETENDER,
-    nor while the senior heir in play who will be crowned at the next supply phase (6.81);
-    a block that defected in this battle cannot be rolled back (``immune``).
+    Northumberland or Westmoreland; Clarence and Exeter cannot defect while they are the KING
+    or PRETENDER (9.1: the crowned block, ``g.crowned``; between the death of one and the next
+    supply phase, 6.81, nobody is, so no heir is protected); a block that defected in this
+    battle cannot be rolled back (``immune``).
     """
     if C.counterpart[target] < 0 or not loyalty(target, by_warwick) or target in immune:
         return False
     if by_warwick and target in WARWICK_IMMUNE:
         return False
-    if C.btype[target] == HEIR:
-        side = C.side[target]
-        if g.crowned[side] == target or g.senior_heir(side) == target:
-            return False
-    return True
+    return C.btype[target] != HEIR or g.crowned[C.side[target]] != target
 
 
 def defect(g, target: int) -> int:
