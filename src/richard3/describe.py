@@ -1,0 +1,1074 @@
+"""Plain-English descriptions of a side's legal actions, log and the enemy's turn, for the page.
+
+The page's main thread does not import the engine: the worker (which holds the ``Game``) sends
+it these JSON-serialisable answers instead of engine notation. Everything here uses only what
+``side`` may know: ``describe_actions`` describes that side's own legal actions (reading the
+game only for facts the side knows: its own blocks, the public battle record, enemy presence);
+``plain_log`` and ``summarize`` read only that side's log (``Game.log_for(side)``, which is also
+``Game.observation(side)["log"]``).
+
+API
+---
+``describe_actions(game, side) -> list[dict]``
+    One dict per legal action of ``side`` now, in ``game.legal_actions(side)`` order::
+
+        {"notation": "move Rivers/L: Kent > Sussex",   # str(action): what Game.apply accepts
+         "kind": "move",                               # see KINDS
+         "text": "Move Rivers from Kent to Sussex",    # plain English, no notation
+         "group": "Move Rivers from Kent",             # a title to group a list of choices
+         # only where they apply:
+         "block": "Rivers/L",        # the block id (as in blocks.toml; name it with
+         "block_name": "Rivers",     #   block_name / block_label)
+         "from": "Kent", "to": "Sussex",     # area names as in map.toml
+         "path": ["Kent", "Sussex"],          # land moves: every area on the way
+         "area": "Kent",             # the one area an action is about (activate, battle ...)
+         "target": "Stanley/Y",      # the enemy block a charge / treachery / treason aims at
+         "card": "Muster",           # card name as in cards.toml, "ap": 0, "event": "Muster"
+         "cost": 1,                  # AP it costs (action phase only; 0 when free)
+         "attack": True,             # move / sea into an enemy or contested area
+         "note": "..."}              # one short line of what it risks or means, with rules
+
+``describe_decision(game, side) -> {"prompt": str, "actions": [...]}``
+    The same list with a one-line prompt saying what is being decided (with rule numbers).
+
+``block_name(block_id) -> str`` / ``block_label(block_id, side=None) -> str``
+    "Rivers/L" -> "Rivers"; with the side: "Rivers (Lancaster)", "Canterbury (church, York)".
+
+``plain_text(line) -> str``
+    One log line without notation: block ids named, routes "A > B" as "from A to B".
+
+``plain_log(lines) -> list[dict]``
+    A side's log as entries and headers (see the function).
+
+``summarize(before_obs, after_obs)`` / ``summarize_lines(lines, side)``
+    What the other side did between two observations of ``side``: a list of
+    ``{"kind", "side", "from", "to", "count", "text", ...}`` for arrows and a short text.
+
+The engine models activation (5.2) as its own action: ``activate A`` costs 1 AP and the land
+moves of the blocks there are then free, so a ``move`` costs 0 here (Muster moves too); a sea
+move costs 1 AP except the second block of a port-to-port pair (5.31), which is free.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .components import SIDE_NAMES, load_components
+
+C = load_components()
+
+#: The kinds of ``describe_actions`` entries (the engine's verbs; ``home`` to the pool is
+#: ``pool``; an action of a verb this module does not know is ``other``).
+KINDS = ("keep", "mulligan", "redeal", "play", "activate", "move", "sea", "recruit", "muster",
+         "plague", "end", "battle", "fire", "pass", "retreat", "charge", "treachery", "treason",
+         "no_treason", "hit", "regroup", "reduce", "execute", "no_execute", "enter", "home",
+         "pool", "other")
+
+EVENT_NAMES = {"force_march": "Force March", "muster": "Muster", "piracy": "Piracy",
+               "plague": "Plague", "surprise": "Surprise", "treason": "Treason"}
+
+#: What each event card lets its AP do (the event cards' text, rulebook "Event cards").
+EVENT_NOTES = {
+    "force_march": "Force March: move one group up to 3 areas, attacking allowed; no sea "
+                   "moves; border limits apply.",
+    "muster": "Muster: name one friendly or vacant area; any of your blocks may move "
+              "normally to reach it; no sea moves.",
+    "piracy": "Piracy: the AP are for sea moves only; sea attacks allowed, no port-to-port "
+              "bonus; attackers retreat and regroup only by sea.",
+    "plague": "Plague: choose one enemy city area; every block there loses one step.",
+    "surprise": "Surprise: move one group with every border limit +1; sea moves allowed.",
+    "treason": "Treason: move one group, and make one treachery roll before any one battle "
+               "this turn (6.9).",
+}
+
+_TO_POOL = -1     # actions.TO_POOL
+
+
+# ----------------------------------------------------------------------------- names
+def block_name(block) -> str:
+    """The printed name of a block, given its id string or int: "Rivers/L" -> "Rivers",
+    "Canterbury (church)/Y" -> "Canterbury (church)", "Bombard/Y" -> "Bombard"."""
+    b = block if isinstance(block, int) else C.block_id.get(block, -1)
+    if b < 0:
+        return _strip_suffix(str(block))
+    return C.label[b]
+
+
+def block_label(block, side=None) -> str:
+    """A block's name with its side where the side must be said: "Northumberland (York)",
+    "Canterbury (church, Lancaster)", "Bombard (York)".
+
+    ``side``: "Lancaster" / "York" / 0 / 1 (the side it fights for); by default the side of the
+    block's version (the Rebel: just "Rebel", its side depends on who is KING).
+    """
+    name = block_name(block)
+    if side is None:
+        b = block if isinstance(block, int) else C.block_id.get(block, -1)
+        if b < 0 or C.side[b] == 2:
+            return name
+        side = C.side[b]
+    if isinstance(side, int):
+        side = SIDE_NAMES[side]
+    if name.endswith(")") and " (" in name:
+        return f"{name[:-1]}, {side})"
+    return f"{name} ({side})"
+
+
+def _strip_suffix(name: str) -> str:
+    return name[:-2] if name.endswith(("/L", "/Y")) else name
+
+
+def _area(a: int) -> str:
+    return C.area_names[a]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
+
+
+def _hit_range(fp: int) -> str:
+    return "1" if fp <= 1 else f"1-{min(fp, 6)}"
+
+
+def _via(path: list[str]) -> str:
+    mid = path[1:-1]
+    if not mid:
+        return ""
+    return " via " + (mid[0] if len(mid) == 1 else ", ".join(mid[:-1]) + " and " + mid[-1])
+
+
+# ------------------------------------------------------------------------- the actions
+class _Ctx:
+    """Facts about the decision, computed once for all its actions (all known to ``side``)."""
+
+    def __init__(self, g, s: int):
+        self.g, self.s = g, s
+        lanc, york = g.presence()
+        self.own, self.enemy = (lanc, york) if s == 0 else (york, lanc)
+        self.side_name = SIDE_NAMES[s]
+        self.enemy_name = SIDE_NAMES[1 - s]
+        self._battle = None
+
+    def battle(self):
+        """(area, attacker, round, actor) of the battle being fought, or None."""
+        if self._battle is None:
+            from . import battle as bt
+            rec = self.g.battle
+            self._battle = ((rec[bt.AREA], rec[bt.ATTACKER], rec[bt.ROUND], rec[bt.ACTOR])
+                            if rec else ())
+        return self._battle or None
+
+
+def describe_actions(game, side) -> list[dict]:
+    """Describe every legal action of ``side`` now, in ``game.legal_actions(side)`` order.
+
+    Returns a list of JSON-serialisable dicts (see the module docstring for the keys); [] when
+    ``side`` has no decision to make. Only ``side``'s own actions are described, with facts
+    that side knows.
+    """
+    from .game import side_id
+    s = side_id(side)
+    legal = game.legal_actions(s)
+    if not legal:
+        return []
+    ctx = _Ctx(game, s)
+    out = []
+    for action in legal:
+        try:
+            d = _describe(ctx, action)
+        except Exception:           # a verb or shape this module does not know yet
+            d = None
+        if d is None:
+            d = _fallback(action)
+        d["notation"] = str(action)
+        out.append(d)
+    return out
+
+
+def _describe(ctx: _Ctx, action) -> dict | None:
+    fn = _DESCRIBERS.get(action[0])
+    return fn(ctx, action) if fn else None
+
+
+def _fallback(action) -> dict:
+    """A readable text for an action of a kind this module does not know."""
+    try:
+        text = plain_text(str(action))
+    except Exception:
+        text = action[0]
+    text = text.replace("_", " ")
+    return {"kind": "other", "text": text[:1].upper() + text[1:],
+            "group": action[0].replace("_", " ").capitalize()}
+
+
+# -- cards (1.1, 5.1) ------------------------------------------------------------------
+def _hand_ap(g, s: int) -> int:
+    return sum(C.card_ap[c] for c in g.hands[s])
+
+
+def _keep(ctx, action):
+    g = ctx.g
+    answering = bool(g.pending) and len(g.pending[0]) == 2
+    if answering:
+        return {"kind": "keep", "text": "Keep your cards (only " + ctx.enemy_name
+                + " gets a new hand)", "group": "Answer the mulligan",
+                "note": f"{ctx.enemy_name} asked for a redeal (5.1): you may keep your hand "
+                        "or have it redealt too."}
+    return {"kind": "keep", "text": "Keep your hand", "group": "Your hand",
+            "note": f"Your hand totals AP {_hand_ap(g, ctx.s)}."}
+
+
+def _mulligan(ctx, action):
+    ap = _hand_ap(ctx.g, ctx.s)
+    return {"kind": "mulligan", "text": f"Show your hand (AP {ap}) and ask for a new deal",
+            "group": "Your hand",
+            "note": "A hand of AP 13 or less may be shown for a redeal once per campaign; "
+                    f"{ctx.enemy_name} then chooses whether to keep his own cards (5.1)."}
+
+
+def _redeal(ctx, action):
+    return {"kind": "redeal", "text": "Have your hand redealt too", "group": "Answer the mulligan",
+            "note": "All cards not kept are reshuffled and dealt again (5.1)."}
+
+
+def _play(ctx, action):
+    c = action[1]
+    name, ap, ev = C.card_names[c], C.card_ap[c], C.card_event[c]
+    d = {"kind": "play", "card": name, "ap": ap, "group": "Play a card"}
+    if ev:
+        d.update(text=f"Play {EVENT_NAMES[ev]} (AP {ap})", event=EVENT_NAMES[ev],
+                 note=EVENT_NOTES[ev] + " An event card's player is Player 1 (1.1).")
+    else:
+        d.update(text=f"Play an AP {ap} card", note=f"{_plural(ap, 'action point')} (5.0).")
+    return d
+
+
+# -- action phase (5.0) ----------------------------------------------------------------
+def _own_blocks_in(ctx, a: int) -> list[int]:
+    g = ctx.g
+    return [b for b in range(len(C.block_names)) if g.loc[b] == a and g.owner(b) == ctx.s
+            and not g.moved[b]]
+
+
+def _activate(ctx, action):
+    a = action[1]
+    n = len(_own_blocks_in(ctx, a))
+    area = _area(a)
+    group_ev = ctx.g.event
+    steps = "up to three areas (Force March)" if group_ev == "force_march" else "one or two areas"
+    return {"kind": "activate", "area": area, "from": area, "cost": 1,
+            "text": f"Activate {area}", "group": "Activate an area",
+            "note": f"1 AP: your {'block' if n == 1 else str(n) + ' blocks'} there may then "
+                    f"move {steps} (5.2)."}
+
+
+def _attack_note(ctx, a: int, k: int, by_sea: bool = False) -> str:
+    """What entering enemy-held area ``a`` by border ``k`` means (5.2, 5.22, 6.3)."""
+    g = ctx.g
+    n = ctx.enemy[a]
+    who = f"{_plural(n, ctx.enemy_name + ' block')} there"
+    if g.attacker[a] == 1 - ctx.s:
+        return (f"Reinforces the battle the enemy began in {_area(a)} ({who}): in Reserve, "
+                "it fights from round 2 (6.3).")
+    if g.attacker[a] == ctx.s:
+        if k == g.main_border[a]:
+            return f"Joins your Main Attack on {_area(a)} ({who}) (6.3)."
+        return (f"Joins your attack on {_area(a)} ({who}) by another way: in Reserve, it "
+                "fights from round 2 (6.3).")
+    return f"Attack: it stops in {_area(a)} and fights the {who}; the Main Attack (6.3)."
+
+
+def _move(ctx, action):
+    g = ctx.g
+    b, path_ids = action[1], list(action[2:])
+    path = [_area(a) for a in path_ids]
+    name = block_name(b)
+    dest = path_ids[-1]
+    d = {"kind": "move", "block": C.block_names[b], "block_name": name, "from": path[0],
+         "to": path[-1], "path": path, "cost": 0, "group": f"Move {name} from {path[0]}"}
+    text = f"Move {name} from {path[0]} to {path[-1]}{_via(path)}"
+    if ctx.enemy[dest]:
+        k = C.border_between[(path_ids[-2], dest)]
+        d["attack"] = True
+        d["note"] = _attack_note(ctx, dest, k)
+        text += " (attack)" if g.attacker[dest] != 1 - ctx.s else " (reinforce)"
+    if g.event == "muster":
+        d["note"] = d.get("note") or "Muster: free, no AP needed."
+    d["text"] = text
+    return d
+
+
+def _sea(ctx, action):
+    g = ctx.g
+    b, a, dest = action[1], action[2], action[3]
+    name, src, to = block_name(b), _area(a), _area(dest)
+    d = {"kind": "sea", "block": C.block_names[b], "block_name": name, "from": src, "to": to,
+         "path": [src, to], "group": f"{name} by sea from {src}"}
+    attack = bool(ctx.enemy[dest])
+    free = not attack and tuple(g.port_bonus) == (a, dest)
+    d["cost"] = 0 if free else 1
+    text = f"{name} by sea from {src} to {to}"
+    if attack:
+        d["attack"] = True
+        text += " (attack)"
+        d["note"] = (_attack_note(ctx, dest, -2, by_sea=True) + " Piracy: it may retreat or "
+                     "regroup only by sea.")
+    elif free:
+        text += " (free)"
+        d["note"] = "Free: the second block from one major port to the same major port (5.31)."
+    elif C.major_port[a] and C.major_port[dest] and g.event != "piracy":
+        d["note"] = ("1 AP; major port to major port: a second block from "
+                     f"{src} may follow to {to} free (5.31).")
+    else:
+        d["note"] = "1 AP (5.3)."
+    d["text"] = text
+    return d
+
+
+def _recruit(ctx, action):
+    b, a = action[1], action[2]
+    name, area = block_name(b), _area(a)
+    who = "the Rebel" if b == C.rebel else name
+    return {"kind": "recruit", "block": C.block_names[b], "block_name": name, "to": area,
+            "area": area, "cost": 1, "text": f"Recruit {who} in {area}", "group": "Recruit",
+            "note": f"1 AP: {name} enters at full strength ({C.max_str[b]}) and cannot move "
+                    "this turn (5.4)."}
+
+
+def _muster(ctx, action):
+    area = _area(action[1])
+    return {"kind": "muster", "area": area, "to": area, "cost": 0,
+            "text": f"Muster at {area}", "group": "Muster",
+            "note": "Muster: any of your blocks may then move normally to reach "
+                    f"{area}; no sea moves."}
+
+
+def _plague(ctx, action):
+    a = action[1]
+    area = _area(a)
+    own = ctx.own[a]
+    also = f" (your {_plural(own, 'block')} there too)" if own else ""
+    return {"kind": "plague", "area": area, "to": area, "cost": 0,
+            "text": f"Bring Plague to {area}", "group": "Plague",
+            "note": f"Every block in {area}{also} loses one step, even if eliminated."}
+
+
+def _end(ctx, action):
+    g = ctx.g
+    from .game import ACTION, BATTLE
+    if g.phase == BATTLE:
+        area = ctx.battle()[0] if ctx.battle() else -1
+        where = f" in {_area(area)}" if area >= 0 else ""
+        d = {"kind": "end", "text": "Done regrouping", "group": "Finish",
+             "note": f"Your blocks not yet regrouped stay{where} (6.7)."}
+        if area >= 0:
+            d["area"] = _area(area)
+        return d
+    if g.phase == ACTION:
+        ap = g.ap
+        note = (f"{ap} AP unused will be lost (1.2)." if ap
+                else "Nothing left to spend.")
+        if g.port_bonus[0] >= 0:
+            note = ("A free port-to-port sea move is still open (5.31). " + note)
+        if g.event == "muster" and g.muster >= 0:
+            note = "Blocks that have not moved to the muster area stay where they are."
+        who = "Player 2 acts next" if g.p1 == ctx.s else "then the battles"
+        return {"kind": "end", "text": "End your action phase", "group": "Finish",
+                "cost": 0, "note": f"{note} {who[0].upper() + who[1:]}."}
+    return {"kind": "end", "text": "Done", "group": "Finish"}
+
+
+# -- battles (6.0) ---------------------------------------------------------------------
+def _battle(ctx, action):
+    a = action[1]
+    area = _area(a)
+    return {"kind": "battle", "area": area, "text": f"Fight the battle in {area} next",
+            "group": "Choose the next battle",
+            "note": f"{_plural(ctx.own[a], 'block')} of yours against "
+                    f"{_plural(ctx.enemy[a], 'enemy block')} (6.1)."}
+
+
+def _actor(ctx):
+    """(actor block, area, defending) of the battle turn being decided."""
+    area, att, rnd, actor = ctx.battle()
+    return actor, area, ctx.s != att, rnd
+
+
+def _fp(ctx, b: int, area: int, defending: bool) -> int:
+    from .combat import firepower
+    return firepower(ctx.g, b, area, defending)
+
+
+def _fire(ctx, action):
+    b, area, defending, rnd = _actor(ctx)
+    name = block_name(b)
+    fp = _fp(ctx, b, area, defending)
+    n = ctx.g.strength[b]
+    return {"kind": "fire", "block": C.block_names[b], "block_name": name, "area": _area(area),
+            "text": f"Fire with {name}", "group": f"{name}'s battle turn",
+            "note": f"{_dice(n)}, hits on {_hit_range(fp)}; all hits go to the "
+                    "strongest enemy block, the surplus to the next (6.4)."}
+
+
+def _pass(ctx, action):
+    b, area, defending, rnd = _actor(ctx)
+    name = block_name(b)
+    return {"kind": "pass", "block": C.block_names[b], "block_name": name, "area": _area(area),
+            "text": f"{name} holds (pass)", "group": f"{name}'s battle turn",
+            "note": f"{name} neither fires nor retreats this round (6.2)."}
+
+
+def _retreat(ctx, action):
+    g = ctx.g
+    b, area, defending, rnd = _actor(ctx)
+    from .retreat import by_sea
+    name, dest = block_name(b), _area(action[1])
+    sea = by_sea(g, b, ctx.s, area)
+    how = " by sea" if sea else ""
+    must = (not defending) and rnd >= 4
+    note = (f"Attackers must retreat in round 4 (6.2). " if must else "") + \
+        f"{name} leaves the battle in {_area(area)} instead of firing (6.6)."
+    return {"kind": "retreat", "block": C.block_names[b], "block_name": name,
+            "from": _area(area), "to": dest, "area": _area(area),
+            "text": f"Retreat {name}{how} to {dest}", "group": f"{name}'s battle turn",
+            "note": note}
+
+
+def _charge(ctx, action):
+    g = ctx.g
+    b, area, defending, rnd = _actor(ctx)
+    t = action[1]
+    name, tname = block_name(b), block_label(t, 1 - ctx.s)
+    fp = _fp(ctx, b, area, defending)
+    tfp = _fp(ctx, t, area, not defending)
+    short = block_name(t)
+    return {"kind": "charge", "block": C.block_names[b], "block_name": name,
+            "target": C.block_names[t], "target_name": short, "area": _area(area),
+            "text": f"{name} charges {tname}", "group": f"{name}'s battle turn",
+            "note": f"Charge: {name} fires {_dice(g.strength[b])} (hits on "
+                    f"{_hit_range(fp)}) at {short} alone, surplus hits lost; if {short} "
+                    f"survives it fires back at {name} at once (hits on {_hit_range(tfp)}) "
+                    "(6.5)."}
+
+
+def _loyalty_note(n: int, tname: str, to_reserve: str) -> str:
+    pct = round(100 / 2 ** n)
+    even = "it is even" if n == 1 else "all are even"
+    return (f"Roll {_dice(n)} for its loyalty {n}: if {even} ({pct}%), {tname} "
+            f"defects to {to_reserve} at its current strength (6.9).")
+
+
+def _treachery(ctx, action):
+    b, area, defending, rnd = _actor(ctx)
+    from . import combat
+    t = action[1]
+    name, short = block_name(b), block_name(t)
+    n = combat.loyalty(t, b in combat.WARWICKS)
+    return {"kind": "treachery", "block": C.block_names[b], "block_name": name,
+            "target": C.block_names[t], "target_name": short, "area": _area(area),
+            "text": f"Treachery roll by {name} on {block_label(t, 1 - ctx.s)}",
+            "group": f"{name}'s battle turn",
+            "note": "Instead of firing; once per battle for " + name + ". "
+                    + _loyalty_note(n, short, "your Reserve")}
+
+
+def _treason(ctx, action):
+    from . import combat
+    t = action[1]
+    short = block_name(t)
+    n = combat.loyalty(t, False)
+    area = ctx.battle()[0]
+    return {"kind": "treason", "target": C.block_names[t], "target_name": short,
+            "area": _area(area),
+            "text": f"Treason roll on {block_label(t, 1 - ctx.s)}",
+            "group": "Treason card",
+            "note": "Your one Treason roll this turn, before the battle begins. "
+                    + _loyalty_note(n, short, "your Reserve")}
+
+
+def _no_treason(ctx, action):
+    area = ctx.battle()[0]
+    return {"kind": "no_treason", "area": _area(area),
+            "text": "Keep the Treason roll for another battle", "group": "Treason card",
+            "note": f"No treachery roll before the battle in {_area(area)} (5.1)."}
+
+
+def _hit(ctx, action):
+    g = ctx.g
+    b = action[1]
+    name = block_name(b)
+    hits = g.pending[0][2] if g.pending and len(g.pending[0]) > 2 else 1
+    st = g.strength[b]
+    fate = "is eliminated" if hits >= st else f"drops to strength {st - hits}"
+    extra = f"; the {hits - st} left over go to the next strongest" if hits > st else ""
+    area = ctx.battle()[0] if ctx.battle() else g.loc[b]
+    return {"kind": "hit", "block": C.block_names[b], "block_name": name,
+            "area": _area(area) if 0 <= area < len(C.area_names) else None,
+            "text": f"{name} takes the {'hit' if hits == 1 else str(hits) + ' hits'}",
+            "group": "Choose who takes the hits",
+            "note": f"{name} (strength {st}) {fate}{extra} (6.4)."}
+
+
+def _regroup(ctx, action):
+    g = ctx.g
+    from .retreat import by_sea
+    b, a, dest = action[1], action[2], action[3]
+    name = block_name(b)
+    sea = by_sea(g, b, ctx.s, a)
+    return {"kind": "regroup", "block": C.block_names[b], "block_name": name,
+            "from": _area(a), "to": _area(dest), "area": _area(a),
+            "text": f"Regroup {name}{' by sea' if sea else ''} to {_area(dest)}",
+            "group": f"Regroup {name}",
+            "note": f"The victor's blocks may move to an adjacent friendly or vacant area "
+                    f"(6.7)."}
+
+
+# -- supply (7.0) and the heirs (6.81, 6.82, 9.1) ---------------------------------------
+def _reduce(ctx, action):
+    g = ctx.g
+    b = action[1]
+    name = block_name(b)
+    a = g.loc[b]
+    area = _area(a) if 0 <= a < len(C.area_names) else "exile"
+    st = g.strength[b]
+    rule = "7.2" if C.kind[a] == "exile" else "7.1"
+    fate = "and is eliminated (6.8)" if st <= 1 else f"(to strength {st - 1})"
+    return {"kind": "reduce", "block": C.block_names[b], "block_name": name, "area": area,
+            "from": area, "text": f"{name} in {area} loses a step",
+            "group": f"Supply losses in {area}",
+            "note": f"Too many blocks in {area} ({rule}): {name} loses one step {fate}."}
+
+
+def _execute(ctx, action):
+    b = action[1]
+    name = block_name(b)
+    where = ctx.g.loc[b]
+    d = {"kind": "execute", "block": C.block_names[b], "block_name": name,
+         "text": f"Execute {name}", "group": f"Execute {name}?",
+         "note": f"{name} is eliminated for good, so he can never turn back to "
+                 f"{SIDE_NAMES[1 - ctx.s]} (9.1)."}
+    if 0 <= where < len(C.area_names):
+        d["area"] = _area(where)
+    return d
+
+
+def _no_execute(ctx, action):
+    from .supply import EXECUTE
+    g = ctx.g
+    task = g.pending[0] if g.pending else []
+    b = task[2] if len(task) > 2 and task[0] == EXECUTE else -1
+    name = block_name(b) if b >= 0 else "him"
+    d = {"kind": "no_execute", "text": f"Spare {name}",
+         "group": f"Execute {name}?" if b >= 0 else "Execute?",
+         "note": f"{name} stays in play; a treachery roll could turn him back (9.1)."}
+    if b >= 0:
+        d["block"], d["block_name"] = C.block_names[b], name
+    return d
+
+
+def _enter(ctx, action):
+    b, a = action[1], action[2]
+    name, area = block_name(b), _area(a)
+    royal = ctx.g.king == ctx.s
+    where = "a friendly or vacant crown area" if royal else "either exile area"
+    return {"kind": "enter", "block": C.block_names[b], "block_name": name, "to": area,
+            "area": area, "text": f"{name} enters play in {area}", "group": f"{name} comes of age",
+            "note": f"A minor heir enters in {where} (6.82)."}
+
+
+def _home(ctx, action):
+    g = ctx.g
+    b, a = action[1], action[2]
+    name = block_name(b)
+    here = g.loc[b]
+    src = _area(here) if 0 <= here < len(C.area_names) else None
+    rule = "8.4" if g.king == ctx.s else "8.3"
+    from .politics import EXILE_POOL
+    task = g.pending[0] if g.pending else []
+    if a == _TO_POOL:
+        exile_extra = bool(task) and task[0] == EXILE_POOL
+        d = {"kind": "pool", "block": C.block_names[b], "block_name": name,
+             "text": f"Send {name} to the pool" + (f" from {src}" if src else ""),
+             "group": (f"Too many blocks in {src}" if exile_extra and src
+                       else f"{name} goes home"),
+             "note": (f"{src} supplies too few blocks: one goes to your pool (7.2, 8.5)."
+                      if exile_extra else
+                      f"Every place {name} could go home to is enemy-held: to the pool "
+                      f"({rule}).")}
+    else:
+        dest = _area(a)
+        stays = a == here
+        d = {"kind": "home", "block": C.block_names[b], "block_name": name, "to": dest,
+             "text": f"{name} stays in {dest}" if stays else f"Send {name} home to {dest}",
+             "group": f"{name} goes home",
+             "note": f"Political turn: blocks on the map go home ({rule})."}
+    if src:
+        d["from"] = src
+    return d
+
+
+_DESCRIBERS = {
+    "keep": _keep, "mulligan": _mulligan, "redeal": _redeal, "play": _play,
+    "activate": _activate, "move": _move, "sea": _sea, "recruit": _recruit,
+    "muster": _muster, "plague": _plague, "end": _end, "battle": _battle, "fire": _fire,
+    "pass": _pass, "retreat": _retreat, "charge": _charge, "treachery": _treachery,
+    "treason": _treason, "no_treason": _no_treason, "hit": _hit, "regroup": _regroup,
+    "reduce": _reduce, "execute": _execute, "no_execute": _no_execute, "enter": _enter,
+    "home": _home,
+}
+
+
+# ------------------------------------------------------------------------- the prompt
+def describe_decision(game, side) -> dict:
+    """``{"prompt": str, "actions": describe_actions(game, side)}``: what ``side`` must decide
+    now, in one line with the rule number ("" when it has nothing to decide)."""
+    actions = describe_actions(game, side)
+    return {"prompt": _prompt(game, side, actions) if actions else "", "actions": actions}
+
+
+def _prompt(g, side, actions) -> str:
+    from .game import ACTION, BATTLE, CARDS, MULLIGAN, POLITICAL, SUPPLY, side_id
+    s = side_id(side)
+    kinds = {d["kind"] for d in actions}
+    if g.phase == MULLIGAN:
+        if "redeal" in kinds:
+            return (f"{SIDE_NAMES[1 - s]} showed a weak hand and asked for a new deal: keep "
+                    "your cards, or have them redealt too (5.1).")
+        return "Your hand totals AP 13 or less: keep it, or show it for a new deal (5.1)."
+    if g.phase == CARDS:
+        return "Choose the card to play this turn, in secret (1.1)."
+    if g.phase == ACTION:
+        ev = EVENT_NAMES.get(g.event)
+        if g.event == "muster" and g.muster < 0:
+            return "Muster: choose the area your blocks will gather in."
+        if g.event == "plague" and "plague" in kinds:
+            return "Plague: choose the enemy city area to strike."
+        head = f"{ev}: " if ev else ""
+        free = " (a free port-to-port sea move is open)" if g.port_bonus[0] >= 0 else ""
+        if g.event == "piracy":
+            what = "sea moves only, attacks allowed"
+        elif g.event == "muster":
+            what = f"move your blocks to {_area(g.muster)}"
+        elif g.event in ("force_march", "surprise", "treason") and g.activated:
+            what = f"move the blocks of {_area(g.activated[0])}"
+        else:
+            what = "activate an area, move, sea move or recruit"
+        return f"{head}{g.ap} AP left{free}: {what}; end when done (5.0)."
+    if g.phase == BATTLE:
+        if "hit" in kinds:
+            hits = g.pending[0][2] if g.pending else 1
+            them = "it" if hits == 1 else "them"
+            return (f"{_plural(hits, 'hit')} on your strongest blocks, tied: choose which one "
+                    f"takes {them} (6.4).")
+        if "battle" in kinds:
+            return "Choose the battle to fight next (6.1)."
+        if "treason" in kinds or "no_treason" in kinds:
+            return "Treason: make your one treachery roll before this battle, or keep it (5.1)."
+        if "regroup" in kinds:
+            return "You won the battle: regroup your blocks, or stay (6.7)."
+        ctx = _Ctx(g, s)
+        bt = ctx.battle()
+        if bt:
+            area, att, rnd, actor = bt
+            return (f"Battle in {_area(area)}, round {rnd}: {block_name(actor)}'s battle turn "
+                    "(6.2).")
+    if g.phase == SUPPLY:
+        if "enter" in kinds:
+            return "A minor heir comes of age: choose where he enters play (6.82)."
+        if "execute" in kinds:
+            return "You hold a turned heir: execute him, or spare him (9.1)."
+        if "reduce" in kinds:
+            return "Too many blocks in one area: choose which loses a step (7.1, 7.2)."
+    if g.phase == POLITICAL:
+        if "pool" in kinds and "home" not in kinds:
+            return "Too many blocks in exile: choose which goes to the pool (7.2, 8.5)."
+        return "Political turn: choose where this block goes home (8.3, 8.4)."
+    return "Choose an action."
+
+
+# ------------------------------------------------------------------------------ the log
+_SUFFIXED = sorted((n for n in C.block_names if n.endswith(("/L", "/Y"))), key=len,
+                   reverse=True)
+_SIDE = r"(Lancaster|York)"
+_ID_RE = re.compile(r"(?:(Lancaster|York) )?(" + "|".join(re.escape(n) for n in _SUFFIXED)
+                    + r")(?![\w/])")
+
+
+def _name_ids(text: str, with_side: bool = True) -> str:
+    """Block ids in ``text`` as names: "Lancaster Rivers/L" -> "Lancaster Rivers", a bare
+    "Rivers/L" -> "Rivers (Lancaster)" (or "Rivers" without ``with_side``, or when the line
+    begins with that block's side: "Lancaster recruits Rivers/L ...")."""
+    lead = text.split(" ", 1)[0]
+
+    def sub(m):
+        side, bid = m.group(1), m.group(2)
+        b = C.block_id[bid]
+        mine = SIDE_NAMES[C.side[b]]
+        if (side and side == mine) or lead == mine or not with_side:
+            return (side + " " if side else "") + C.label[b]
+        return (side + " " if side else "") + block_label(bid)
+    return _ID_RE.sub(sub, text)
+
+
+def _route_words(route: str) -> str:
+    path = [p.strip() for p in route.split(" > ")]
+    return f"from {path[0]} to {path[-1]}{_via(path)}"
+
+
+def plain_text(line: str, with_side: bool = True) -> str:
+    """One log line (or notation) in plain words: block ids as names ("Rivers/L" -> "Rivers",
+    or "Rivers (Lancaster)" where no side is said), routes "A > B > C" as "from A to C via B",
+    and no ">" left. Rule numbers are kept."""
+    text = _name_ids(line, with_side)
+    text = re.sub(r": ((?:[^:>()]+ > )+[^:>()]+?)(?= \(|\.$|$)",
+                  lambda m: " " + _route_words(m.group(1)), text)
+    text = text.replace(" > ", " to ").replace(">", "to")
+    text = text.replace("|", " / ")
+    return text
+
+
+_HEADERS = (
+    (re.compile(r"^Scenario (\S+) \((.+?)\)(?:, seed \d+)?: (.+)$"), "setup"),
+    (re.compile(r"^Campaign (\d+): the cards are shuffled"), "campaign"),
+    (re.compile(r"^Campaign (\d+), game turn (\d+): card phase \(1\.1\)\.$"), "turn"),
+    (re.compile(r"^" + _SIDE + r" action phase: (.*) \(5\.0\)\.$"), "action"),
+    (re.compile(r"^Supply phase of game turn (\d+) \(7\.0\)\.$"), "supply"),
+    (re.compile(r"^Political turn after campaign (\d+) \(8\.0\)\.$"), "political"),
+    (re.compile(r"^Battle in (.+?) \(6\.1\): "), "battle"),
+)
+
+
+def plain_log(lines: list[str]) -> list[dict]:
+    """A side's log (``game.log_for(side)`` or ``observation["log"]``) as plain entries.
+
+    Returns a list of dicts in order, each ``{"type", "text", "campaign", "turn", "phase"}``
+    plus ``"line"`` (index into ``lines``) for the entries made from a line:
+
+    - ``type`` "campaign": "Campaign 2" header (where a campaign's deal begins);
+    - ``type`` "turn": "Turn 3" header (a game turn begins: its card phase);
+    - ``type`` "phase": a phase header: "Card phase (1.1)", "Lancaster's action phase:
+      Muster event, 0 AP (5.0)", "Battles (6.0)", "Supply phase (7.0)", "Political turn
+      (8.0)", "Mulligans (5.1)", "Setup (4.0)";
+    - ``type`` "battle": one battle's header, "Battle in Kent (6.1)", followed by an entry
+      saying who attacks and defends;
+    - ``type`` "entry": one log line in plain words (``plain_text``), rule numbers kept.
+
+    ``phase`` is the phase key ("setup", "mulligan", "cards", "action", "battle", "supply",
+    "political"); ``campaign`` and ``turn`` are ints or None before they are known.
+    """
+    out = []
+    campaign = turn = None
+    phase = "setup"
+
+    def add(kind, text, line=None):
+        d = {"type": kind, "text": text, "campaign": campaign, "turn": turn, "phase": phase}
+        if line is not None:
+            d["line"] = line
+        out.append(d)
+
+    for i, line in enumerate(lines):
+        matched = None
+        for rx, what in _HEADERS:
+            m = rx.match(line)
+            if m:
+                matched = (what, m)
+                break
+        if matched is None:
+            add("entry", plain_text(line), i)
+            continue
+        what, m = matched
+        if what == "setup":
+            phase = "setup"
+            add("phase", "Setup (4.0)")
+            add("entry", plain_text(line), i)
+        elif what == "campaign":
+            campaign, turn = int(m.group(1)), None
+            phase = "mulligan"
+            add("campaign", f"Campaign {campaign}", i)
+            add("entry", plain_text(line), i)
+        elif what == "turn":
+            campaign, turn = int(m.group(1)), int(m.group(2))
+            phase = "cards"
+            add("turn", f"Turn {turn}", i)
+            add("phase", "Card phase (1.1)", i)
+        elif what == "action":
+            phase = "action"
+            add("phase", f"{m.group(1)}'s action phase: {m.group(2)} (5.0)", i)
+        elif what == "supply":
+            phase = "supply"
+            add("phase", "Supply phase (7.0)", i)
+        elif what == "political":
+            phase = "political"
+            turn = None
+            add("phase", "Political turn (8.0)", i)
+        elif what == "battle":
+            if phase != "battle":
+                phase = "battle"
+                add("phase", "Battles (6.0)")
+            add("battle", f"Battle in {m.group(1)} (6.1)", i)
+            add("entry", plain_text(line[m.end():], with_side=False).strip(), i)
+    return out
+
+
+# -------------------------------------------------------------------- the enemy's turn
+_A = r"([A-Z][\w ]*?)"        # an area name
+_PATTERNS = [
+    ("move", re.compile(r"^" + _SIDE + r" moves (.+?): (.+) \(5\.2\)\.$")),
+    ("sea", re.compile(r"^" + _SIDE + r" sea moves (.+?): " + _A + " > " + _A
+                       + r" \((.+), 5\.3\)\.$")),
+    ("recruit", re.compile(r"^" + _SIDE + r" recruits (.+?) in " + _A + r" \(5\.4\)\.$")),
+    ("activate", re.compile(r"^" + _SIDE + r" activates " + _A + r" \(1 AP, 5\.2\)\.$")),
+    ("muster", re.compile(r"^" + _SIDE + r" musters at " + _A + r" \(Muster event\)\.$")),
+    ("plague", re.compile(r"^" + _SIDE + r" brings Plague to " + _A + r": ")),
+    ("attack", re.compile(r"^" + _SIDE + r" attacks " + _A + " from (.+): the Main Attack")),
+    ("reinforce", re.compile(r"^" + _SIDE + r" reinforces " + _A + r" from (.+) \(Reserve")),
+    ("battle", re.compile(r"^Battle in " + _A + r" \(6\.1\): " + _SIDE + r" attacks with (.*); "
+                          + _SIDE + r" defends with (.*)\.$")),
+    ("won", re.compile(r"^" + _SIDE + r" wins the battle in " + _A + r": (.+); it may")),
+    ("retreat", re.compile(r"^" + _SIDE + r" (.+?) retreats (by sea )?from " + _A + " to "
+                           + _A + r" \(6\.6\)\.$")),
+    ("regroup", re.compile(r"^" + _SIDE + r" regroups (.+?) from " + _A + " to " + _A
+                           + r" \(6\.7\)\.$")),
+    ("eliminated", re.compile(r"^(?:A )?" + _SIDE + r" (.+?) is eliminated in (.+?)"
+                              r"(?: \((.+?)\))?(?: and (.+?))? \(6\.8\)\.$")),
+    ("home", re.compile(r"^(?:A )?" + _SIDE + r" (.+?) (?:goes home from " + _A + " to " + _A
+                        + r"|stays at home in " + _A + r") \((8\.[34])\)\.$")),
+    ("pool", re.compile(r"^(?:A )?" + _SIDE + r" (.+?) goes from " + _A
+                        + r" to the pool \(7\.2, 8\.5\)\.$")),
+    ("enter", re.compile(r"^" + _SIDE + r" heir (.+?) comes of age and enters play in " + _A
+                         + r" \(6\.82\)\.$")),
+    ("crowned", re.compile(r"^(.+?) is now the " + _SIDE + r" (KING|PRETENDER)(?:, in " + _A
+                           + r")? \(6\.81\)\.$")),
+    ("cards", re.compile(r"^Cards revealed: Lancaster (.+?), York (.+?); " + _SIDE
+                         + r" is Player 1")),
+    ("treachery", re.compile(r"^(.+?) makes a treachery roll on (.+?) \(loyalty \d+, 6\.9\): "
+                             r"[\d ]+: (.+)\.$")),
+    ("step", re.compile(r"^(?:A )?" + _SIDE + r" (.+?) loses a step in " + _A
+                        + r" \((7\.[12])\)\.$")),
+    ("usurp", re.compile(r"^" + _SIDE + r" usurps the throne")),
+    ("end", re.compile(r"^" + _SIDE + r" ends its action phase(?: \((\d+) AP unused\))?\.$")),
+]
+
+
+def _who_name(raw: str) -> str | None:
+    """A block named in a log line ("a block", "block" or an id) as a plain name, or None."""
+    raw = raw.strip()
+    if raw in ("a block", "block"):
+        return None
+    return block_name(raw)
+
+
+def _entry(kind, side, text, frm=None, to=None, **extra) -> dict:
+    d = {"kind": kind, "side": side, "from": frm, "to": to, "count": 1, "text": text}
+    d.update(extra)
+    return d
+
+
+def _parse(line: str) -> dict | None:
+    """The structured event of one log line, or None if it is not one summaries show."""
+    for kind, rx in _PATTERNS:
+        m = rx.match(line)
+        if not m:
+            continue
+        g = m.groups()
+        if kind == "move":
+            path = [p.strip() for p in g[2].split(" > ")]
+            name = _who_name(g[1])
+            return _entry("move", g[0], "", path[0], path[-1], path=path, block=name)
+        if kind == "sea":
+            return _entry("sea", g[0], "", g[2], g[3], path=[g[2], g[3]],
+                          block=_who_name(g[1]))
+        if kind == "recruit":
+            return _entry("recruit", g[0], "", None, g[2], block=_who_name(g[1]))
+        if kind in ("activate",):
+            return _entry("activate", g[0], f"{g[0]} activated {g[1]}.", g[1], None,
+                          area=g[1])
+        if kind == "muster":
+            return _entry("muster", g[0], f"{g[0]} mustered at {g[1]}.", None, g[1], area=g[1])
+        if kind == "plague":
+            return _entry("plague", g[0], f"{g[0]} brought Plague to {g[1]}: every block "
+                          "there lost a step.", None, g[1], area=g[1])
+        if kind == "attack":
+            src = g[2]
+            frm = None if src.startswith("the sea") else src
+            how = "by sea" if frm is None else f"from {src}"
+            return _entry("attack", g[0], f"{g[0]} attacked {g[1]} {how}.", frm, g[1],
+                          area=g[1])
+        if kind == "reinforce":
+            src = g[2]
+            frm = None if src.startswith("the sea") else src
+            return _entry("reinforce", g[0], f"{g[0]} reinforced {g[1]} from {src}.", frm,
+                          g[1], area=g[1])
+        if kind == "battle":
+            area, att, att_list, dfd, dfd_list = g
+            return _entry("battle", att, f"Battle in {area}: {att} attacks "
+                          f"{_blocks_words(att_list)}; {dfd} defends "
+                          f"{_blocks_words(dfd_list)}.", None, area, area=area,
+                          attacker=att, defender=dfd)
+        if kind == "won":
+            return _entry("won", g[0], f"{g[0]} won the battle in {g[1]}.", None, g[1],
+                          area=g[1])
+        if kind == "retreat":
+            name = block_name(g[1])
+            return _entry("retreat", g[0], f"{g[0]} {name} retreated {g[2] or ''}from {g[3]} "
+                          f"to {g[4]}.", g[3], g[4], block=name)
+        if kind == "regroup":
+            name = _who_name(g[1])
+            return _entry("regroup", g[0], "", g[2], g[3], block=name)
+        if kind == "eliminated":
+            name = _who_name(g[1])
+            where = g[2]
+            who = f"{g[0]} {name}" if name else f"A {g[0]} block"
+            cause = f" ({g[3]})" if g[3] else ""
+            return _entry("eliminated", g[0], f"{who} was eliminated in {where}{cause}.",
+                          None, where, area=where, block=name)
+        if kind == "home":
+            name = _who_name(g[1])
+            frm, to = (g[2], g[3]) if g[2] else (g[4], g[4])
+            return _entry("home", g[0], "", frm, to, block=name)
+        if kind == "pool":
+            return _entry("pool", g[0], "", g[2], None, block=_who_name(g[1]))
+        if kind == "enter":
+            name = block_name(g[1])
+            return _entry("enter", g[0], f"{g[0]} heir {name} came of age and entered play "
+                          f"in {g[2]}.", None, g[2], block=name, area=g[2])
+        if kind == "crowned":
+            name = block_name(g[0])
+            if g[3] is None:                 # where he is is not public
+                return _entry("crowned", g[1], f"{name} is now the {g[1]} {g[2]}.",
+                              block=name)
+            return _entry("crowned", g[1], f"{name} is now the {g[1]} {g[2]}, in {g[3]}.",
+                          None, g[3], block=name, area=g[3])
+        if kind == "cards":
+            return _entry("cards", g[2], f"Cards: Lancaster {g[0]}, York {g[1]}; {g[2]} is "
+                          "Player 1.", lancaster=g[0], york=g[1], player1=g[2])
+        if kind == "treachery":
+            roller, target, outcome = g
+            m2 = re.match(_SIDE, roller)
+            side = m2.group(1) if m2 else None
+            return _entry("treachery", side, plain_text(f"{roller} tried to turn {target}: "
+                                                        f"{outcome}."))
+        if kind == "step":
+            name = _who_name(g[1])
+            who = f"{g[0]} {name}" if name else f"A {g[0]} block"
+            return _entry("step", g[0], f"{who} lost a step in {g[2]} (supply, {g[3]}).",
+                          None, g[2], area=g[2], block=name)
+        if kind == "usurp":
+            return _entry("usurp", g[0], plain_text(line))
+        if kind == "end":
+            return _entry("end", g[0], f"{g[0]} ended its action phase"
+                          + (f" with {g[1]} AP unused." if g[1] else "."))
+    return None
+
+
+def _blocks_words(listing: str) -> str:
+    """'Warwick/Y 3, Kent/Y 2' -> 'with Warwick 3, Kent 2'; 'no block yet' -> 'with no block
+    yet'."""
+    if not listing or listing == "no block yet":
+        return "with no block yet"
+    return "with " + _name_ids(listing, with_side=False)
+
+
+_MERGED = ("move", "sea", "recruit", "regroup", "retreat", "home", "pool", "eliminated",
+           "step")
+
+
+def _text_of(e: dict) -> str:
+    if e["text"] and e["count"] == 1:
+        return e["text"]
+    k, side, n = e["kind"], e["side"], e["count"]
+    who = (f"{side} {e['block']}" if n == 1 and e.get("block")
+           else f"{side} " + ("a block" if n == 1 else f"{n} blocks"))
+    verb_who = (e["block"] if n == 1 and e.get("block") else
+                ("a block" if n == 1 else f"{n} blocks"))
+    if k == "move":
+        path = e.get("path") or [e["from"], e["to"]]
+        via = _via(path) if n == 1 else ""
+        return f"{side} moved {verb_who} from {e['from']} to {e['to']}{via}."
+    if k == "sea":
+        return f"{side} moved {verb_who} by sea from {e['from']} to {e['to']}."
+    if k == "recruit":
+        return f"{side} recruited {verb_who} in {e['to']}."
+    if k == "regroup":
+        return f"{side} regrouped {verb_who} from {e['from']} to {e['to']}."
+    if k == "retreat":
+        return f"{side} retreated {verb_who} from {e['from']} to {e['to']}."
+    if k == "home":
+        if e["from"] == e["to"]:
+            if n == 1 and e.get("block"):
+                return f"{side} {e['block']} stayed at home in {e['to']}."
+            return (f"A {side} block stayed" if n == 1 else f"{n} {side} blocks stayed") \
+                + f" at home in {e['to']}."
+        return f"{side} sent {verb_who} home from {e['from']} to {e['to']}."
+    if k == "pool":
+        return f"{side} sent {verb_who} from {e['from']} to the pool."
+    if k == "eliminated":
+        return f"{who} {'was' if n == 1 else 'were'} eliminated in {e['to']}."
+    if k == "step":
+        return f"{who} lost {'a step' if n == 1 else 'steps'} in {e['to']} (supply)."
+    return e["text"]
+
+
+def summarize_lines(lines: list[str], side, include_own: bool = False) -> list[dict]:
+    """What happened in these log lines of ``side``'s log, as seen by ``side``.
+
+    Returns a list of ``{"kind", "side", "from", "to", "count", "text"}`` dicts in order
+    (plus, where known, "path", "block" (a plain name, only when public), "area"), keeping
+    the other side's actions and the public events of both (battles, results, eliminations,
+    heirs, the cards revealed); ``include_own`` keeps ``side``'s own actions too. Moves,
+    sea moves, recruits, retreats, regroups, goes-home and losses with the same side, kind,
+    from and to are merged, ``count`` saying how many blocks.
+
+    kinds: move, sea, recruit, activate, muster, plague, end, attack, reinforce, battle, won,
+    retreat, regroup, eliminated, step, treachery, enter, crowned, home, pool, cards, usurp.
+    """
+    from .game import side_id
+    s = SIDE_NAMES[side_id(side)]
+    out, index = [], {}
+    public_kinds = ("battle", "won", "cards", "crowned", "enter", "eliminated", "treachery",
+                    "usurp", "plague")
+    for line in lines:
+        e = _parse(line)
+        if e is None:
+            continue
+        own = e["side"] == s
+        if own and not include_own and e["kind"] not in public_kinds:
+            continue
+        if e["kind"] in _MERGED:
+            key = (e["kind"], e["side"], e["from"], e["to"])
+            if key in index:
+                prev = out[index[key]]
+                prev["count"] += 1
+                if prev.get("block") != e.get("block"):
+                    prev["block"] = None
+                if prev.get("path") != e.get("path"):
+                    prev["path"] = [e["from"], e["to"]]
+                continue
+            index[key] = len(out)
+        out.append(e)
+    for e in out:
+        e["text"] = _text_of(e)
+        if e.get("block") is None:
+            e.pop("block", None)
+    return out
+
+
+def summarize(before_obs: dict, after_obs: dict, include_own: bool = False) -> list[dict]:
+    """What the other side did between two observations of the same side (``Game.observation
+    (side)`` before and after), from the log lines added in between; see ``summarize_lines``.
+    """
+    before = before_obs.get("log") or []
+    after = after_obs.get("log") or []
+    n = 0
+    limit = min(len(before), len(after))
+    if before[:limit] == after[:limit]:
+        n = limit
+    else:                                   # an undo: the logs part where they differ
+        while n < limit and before[n] == after[n]:
+            n += 1
+    return summarize_lines(after[n:], after_obs.get("side") or before_obs.get("side"),
+                           include_own)

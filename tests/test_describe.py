@@ -1,0 +1,299 @@
+"""richard3.describe: plain-English legal actions, log and enemy-turn summaries for the page.
+
+Seeded random games of every scenario check that every legal action at every decision gets a
+description with no notation in its text, naming real blocks and areas, unique within the
+decision, and only what the deciding side knows; then a handful of known positions check the
+wording.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from battle_setup import Dice, act, actor, battle
+from helpers import C, game_at_card_phase, game_in_action
+from invariants import hidden_variant
+
+from richard3 import describe, new_game
+from richard3.agents import RandomAgent
+from richard3.describe import (KINDS, block_label, block_name, describe_actions,
+                               describe_decision, plain_log, plain_text, summarize,
+                               summarize_lines)
+
+LANC, YORK = 0, 1
+SCENARIOS = ("1460", "1470", "1483")
+GAMES = 3                      # per scenario
+LEAKS = ("/L", "/Y", ">", "|")
+AREAS = set(C.area_names)
+BLOCKS = set(C.block_names)
+
+
+def _check_decision(g, s) -> list[dict]:
+    """Every check that holds at any decision of ``s``; returns the descriptions."""
+    legal = g.legal_actions(s)
+    ds = describe_actions(g, s)
+    json.dumps(ds)
+    assert len(ds) == len(legal)
+    texts = {}          # text -> notation (the engine may list one action twice)
+    for action, d in zip(legal, ds):
+        notation = str(action)
+        assert d["notation"] == notation
+        assert d["kind"] in KINDS and d["kind"] != "other", d
+        assert d["text"] and d["group"]
+        for field in ("text", "note", "group"):
+            for leak in LEAKS:
+                assert leak not in d.get(field, ""), (field, d)
+        assert d["text"] != notation
+        if len(action) > 1:
+            assert notation not in d["text"], d
+        for key in ("block", "target"):
+            if key in d:
+                assert d[key] in BLOCKS, d
+        for key in ("from", "to", "area"):
+            if key in d:
+                assert d[key] in AREAS, d
+        for a in d.get("path", ()):
+            assert a in AREAS, d
+        if "path" in d:
+            assert d["path"][0] == d["from"] and d["path"][-1] == d["to"]
+        if "card" in d:
+            assert d["card"] in C.card_names
+        if "cost" in d:
+            assert d["cost"] in (0, 1)
+        if texts.get(d["text"], notation) != notation:
+            raise AssertionError(f"{d['text']!r} for both {texts[d['text']]!r} and {notation!r}")
+        texts[d["text"]] = notation
+    return ds
+
+
+def _check_log(lines: list[str]) -> list[dict]:
+    entries = plain_log(lines)
+    assert {e["line"] for e in entries if "line" in e} == set(range(len(lines)))
+    for e in entries:
+        for leak in LEAKS:
+            assert leak not in e["text"], e
+    return entries
+
+
+def _check_summary(summary: list[dict], viewer: str) -> None:
+    json.dumps(summary)
+    for e in summary:
+        assert e["count"] >= 1 and e["text"]
+        for key in ("from", "to", "area"):
+            if e.get(key) is not None:
+                assert e[key] in AREAS, e
+        for leak in LEAKS:
+            assert leak not in e["text"], e
+        if e["kind"] in ("move", "sea", "recruit", "activate", "regroup", "home", "pool"):
+            assert e["side"] != viewer, e       # one's own moves are not summarised
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_every_decision_of_random_games_is_described(scenario):
+    kinds = set()
+    for seed in range(GAMES):
+        g = new_game(scenario, seed=100 + seed)
+        agents = (RandomAgent(seed), RandomAgent(seed + 50))
+        rnd = random.Random(seed)
+        last_obs = [g.observation(0), g.observation(1)]
+        n = 0
+        while not g.is_over and n < 3000:
+            s = g.active_sides()[0]
+            ds = _check_decision(g, s)
+            kinds.update(d["kind"] for d in ds)
+            if rnd.randrange(25) == 0:       # the side's hidden facts change nothing
+                h = hidden_variant(g, s, rnd.randrange(1000))
+                assert describe_actions(h, s) == ds
+            assert describe_decision(g, s)["prompt"]
+            obs = g.observation(s)          # what s learnt since its last decision
+            _check_summary(summarize(last_obs[s], obs), obs["side"])
+            last_obs[s] = obs
+            g.apply(s, agents[s].choose(g, s))
+            n += 1
+        assert g.is_over
+        for s in (0, 1):
+            entries = _check_log(g.log_for(s))
+            turns = [e for e in entries if e["type"] == "turn"]
+            assert len(turns) == len([x for x in g.log if ", game turn " in x])
+    # A random game reaches these every time; the rest are checked when they occur.
+    assert {"play", "activate", "move", "sea", "recruit", "end", "fire", "pass"} <= kinds
+
+
+def test_no_decision_at_all_gives_an_empty_list():
+    g = game_at_card_phase()
+    g.apply(LANC, "play 3")
+    assert describe_actions(g, LANC) == []
+    assert describe_decision(g, "Lancaster") == {"prompt": "", "actions": []}
+
+
+# ------------------------------------------------------------------------ known wording
+def _by_notation(g, s):
+    return {d["notation"]: d for d in describe_actions(g, s)}
+
+
+def test_card_play_texts():
+    g = game_at_card_phase(lancaster=(3, 4, "muster", 2, 2, 3, 3))
+    ds = _by_notation(g, LANC)
+    assert ds["play Muster"]["text"] == "Play Muster (AP 0)"
+    assert ds["play Muster"]["kind"] == "play"
+    assert ds["play Muster"]["event"] == "Muster" and ds["play Muster"]["ap"] == 0
+    assert "(1.1)" in ds["play Muster"]["note"]
+    assert ds["play 4"]["text"] == "Play an AP 4 card"
+    assert ds["play 4"]["card"] == "4"
+
+
+def test_action_phase_texts_and_costs():
+    g = game_in_action(LANC, spec=3, clear=True,
+                       positions={"Rivers/L": "Kent", "Oxford": "pool", "Devon": "Kent"})
+    ds = _by_notation(g, LANC)
+    assert ds["activate Kent"]["text"] == "Activate Kent"
+    assert ds["activate Kent"]["cost"] == 1
+    assert "your 2 blocks there" in ds["activate Kent"]["note"]
+    assert ds["recruit Oxford: Essex"]["text"] == "Recruit Oxford in Essex"
+    assert ds["recruit Oxford: Essex"]["cost"] == 1
+    assert ds["end"]["text"] == "End your action phase"
+    assert "3 AP unused" in ds["end"]["note"]
+    g.apply(LANC, "activate Kent")
+    ds = _by_notation(g, LANC)
+    d = ds["move Rivers/L: Kent > Sussex"]
+    assert d["text"] == "Move Rivers from Kent to Sussex"
+    assert (d["kind"], d["block"], d["from"], d["to"], d["cost"]) == (
+        "move", "Rivers/L", "Kent", "Sussex", 0)
+    assert d["group"] == "Move Rivers from Kent"
+    two = [d for n, d in ds.items() if n.startswith("move Rivers/L: Kent > Sussex > ")]
+    assert two and all(d["text"].startswith("Move Rivers from Kent to ") and
+                       d["text"].endswith(" via Sussex") for d in two)
+
+
+def test_attack_moves_say_so():
+    g = game_in_action(YORK, spec=3, clear=True,
+                       positions={"Warwick/Y": "Kent", "Oxford": "Sussex"})
+    g.apply(YORK, "activate Kent")
+    d = _by_notation(g, YORK)["move Warwick/Y: Kent > Sussex"]
+    assert d["text"] == "Move Warwick from Kent to Sussex (attack)"
+    assert d["attack"] is True
+    assert "Main Attack (6.3)" in d["note"] and "1 Lancaster block" in d["note"]
+
+
+def test_sea_moves_and_the_free_port_to_port_move():
+    g = game_in_action(YORK, spec=3, clear=True,
+                       positions={"Essex": "Calais", "Hastings": "Calais"})
+    ds = _by_notation(g, YORK)
+    d = ds["sea Essex: Calais > Northumbria"]
+    assert d["text"] == "Essex by sea from Calais to Northumbria"
+    assert d["kind"] == "sea" and d["cost"] == 1
+    assert "free (5.31)" in d["note"]
+    g.apply(YORK, "sea Essex: Calais > Northumbria")
+    d = _by_notation(g, YORK)["sea Hastings: Calais > Northumbria"]
+    assert d["text"] == "Hastings by sea from Calais to Northumbria (free)"
+    assert d["cost"] == 0
+
+
+def test_battle_turn_texts():
+    g = battle({"York": "Kent", "March": "Kent", "Oxford": "Kent", "Beaumont": "Kent",
+                "Henry VI": "Middlesex"}, "Kent", YORK, {"York": "Sussex", "March": "Sussex"})
+    for _ in range(3):
+        act(g, "pass")
+    assert actor(g) == "York"
+    ds = _by_notation(g, YORK)
+    assert ds["fire"]["text"] == "Fire with York"
+    assert ds["fire"]["kind"] == "fire" and ds["fire"]["area"] == "Kent"
+    assert ds["fire"]["note"].startswith("4 dice, hits on 1-3")
+    assert ds["pass"]["text"] == "York holds (pass)"
+    c = ds["charge Oxford"]
+    assert c["text"] == "York charges Oxford (Lancaster)"
+    assert c["target"] == "Oxford"
+    assert "surplus hits lost" in c["note"] and "fires back" in c["note"] and "(6.5)" in c["note"]
+    assert describe_decision(g, YORK)["prompt"].startswith("Battle in Kent, round 1: York")
+
+
+def test_treachery_and_retreat_texts(monkeypatch):
+    g = battle({"Warwick/Y": "Kent", "Stanley/L": "Kent", "Henry VI": "Middlesex",
+                "York": "Ireland"}, "Kent", YORK, {"Warwick/Y": "Sussex"})
+    Dice(monkeypatch, *([6] * 40))
+    while actor(g) != "Warwick/Y":
+        act(g, "pass")
+    ds = _by_notation(g, YORK)
+    t = ds["treachery Stanley/L"]
+    assert t["text"] == "Treachery roll by Warwick on Stanley (Lancaster)"
+    assert "Roll 1 die for its loyalty 1: if it is even (50%), Stanley defects" in t["note"]
+    assert "(6.9)" in t["note"]
+    # round 2: retreats open
+    while g.battle and not (g.battle[2] == 2 and actor(g) == "Warwick/Y"):
+        act(g, "pass")
+    d = [d for d in describe_actions(g, YORK) if d["kind"] == "retreat"]
+    assert d and d[0]["text"] == f"Retreat Warwick to {d[0]['to']}"
+    assert d[0]["from"] == "Kent" and "(6.6)" in d[0]["note"]
+
+
+def test_names_and_labels():
+    assert block_name("Rivers/L") == "Rivers"
+    assert block_label("Northumberland/Y") == "Northumberland (York)"
+    assert block_label("Canterbury (church)/L") == "Canterbury (church, Lancaster)"
+    assert block_label("Stanley/L", "York") == "Stanley (York)"
+    assert block_label("Rebel") == "Rebel"
+
+
+def test_plain_text_of_log_lines():
+    assert plain_text("Lancaster moves Rivers/L: Kent > Sussex (5.2).") == \
+        "Lancaster moves Rivers from Kent to Sussex (5.2)."
+    assert plain_text("York moves a block: Kent > Sussex > Wilts (5.2).") == \
+        "York moves a block from Kent to Wilts via Sussex (5.2)."
+    assert plain_text("Lancaster chooses Warwick/L to take the hits (6.4).") == \
+        "Lancaster chooses Warwick to take the hits (6.4)."
+    assert plain_text("York Warwick/Y makes a treachery roll on Stanley/L (loyalty 2, 6.9)") \
+        == "York Warwick makes a treachery roll on Stanley (Lancaster) (loyalty 2, 6.9)"
+
+
+def test_plain_log_headers():
+    g = game_in_action(LANC, spec=3, clear=True, positions={"Rivers/L": "Kent"})
+    g.apply(LANC, "activate Kent")
+    g.apply(LANC, "move Rivers/L: Kent > Sussex")
+    entries = plain_log(g.log_for(LANC))
+    types = [(e["type"], e["text"]) for e in entries]
+    assert ("turn", "Turn 1") in types
+    assert ("phase", "Card phase (1.1)") in types
+    assert ("phase", "Lancaster's action phase: 3 AP (5.0)") in types
+    last = entries[-1]
+    assert last["text"] == "Lancaster moves Rivers from Kent to Sussex (5.2)."
+    assert (last["turn"], last["phase"]) == (1, "action")
+
+
+def test_summary_of_the_enemy_turn_shows_only_what_is_public():
+    g = game_in_action(YORK, spec=4, clear=True,
+                       positions={"Warwick/Y": "Kent", "Kent/Y": "Kent", "Essex": "Calais",
+                                  "Oxford": "Wilts"})
+    before = g.observation(LANC)
+    g.apply(YORK, "activate Kent")
+    g.apply(YORK, "move Warwick/Y: Kent > Sussex")
+    g.apply(YORK, "move Kent/Y: Kent > Sussex")
+    g.apply(YORK, "sea Essex: Calais > Kent")
+    summary = summarize(before, g.observation(LANC))
+    moves = [e for e in summary if e["kind"] == "move"]
+    assert moves == [{"kind": "move", "side": "York", "from": "Kent", "to": "Sussex",
+                      "count": 2, "text": "York moved 2 blocks from Kent to Sussex.",
+                      "path": ["Kent", "Sussex"]}]
+    sea = [e for e in summary if e["kind"] == "sea"]
+    assert sea[0]["text"] == "York moved a block by sea from Calais to Kent."
+    assert "block" not in sea[0]                       # hidden from Lancaster
+    assert [e["kind"] for e in summary][0] == "activate"
+    # York's own summary leaves its own moves out unless asked
+    assert summarize_lines(g.log_for(YORK)[-6:], YORK) == []
+    own = summarize_lines(g.log_for(YORK)[-6:], YORK, include_own=True)
+    assert own[1]["text"] == "York moved 2 blocks from Kent to Sussex."
+
+
+def test_an_unknown_verb_falls_back_to_plain_words(monkeypatch):
+    monkeypatch.delitem(describe._DESCRIBERS, "move")
+    g = game_in_action(LANC, spec=3, clear=True, positions={"Rivers/L": "Kent"})
+    g.apply(LANC, "activate Kent")
+    d = _by_notation(g, LANC)["move Rivers/L: Kent > Sussex"]
+    assert d["kind"] == "other"
+    assert d["text"] == "Move Rivers (Lancaster) from Kent to Sussex"
+
+
+def test_kinds_are_documented():
+    assert len(set(KINDS)) == len(KINDS)
+    assert set(describe._DESCRIBERS) | {"pool", "other"} == set(KINDS)
