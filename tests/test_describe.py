@@ -12,11 +12,12 @@ import json
 import random
 
 import pytest
-from battle_setup import Dice, act, actor, battle
+from battle_setup import Dice, act, actor, battle, position
 from helpers import C, game_at_card_phase, game_in_action
 from invariants import hidden_variant
 
 from richard3 import describe, new_game
+from richard3.supply import begin_supply_phase
 from richard3.agents import RandomAgent
 from richard3.describe import (KINDS, block_label, block_name, describe_actions,
                                describe_decision, plain_log, plain_text, summarize,
@@ -297,3 +298,54 @@ def test_an_unknown_verb_falls_back_to_plain_words(monkeypatch):
 def test_kinds_are_documented():
     assert len(set(KINDS)) == len(KINDS)
     assert set(describe._DESCRIBERS) | {"pool", "other"} == set(KINDS)
+
+
+def test_hit_choice_texts(monkeypatch):
+    g = battle({"Warwick/Y": "Kent", "Oxford": "Kent", "Beaumont": "Kent", "York": "Ireland",
+                "Henry VI": "Middlesex"}, "Kent", YORK, {"Warwick/Y": "Sussex"})
+    act(g, "pass")
+    act(g, "pass")
+    Dice(monkeypatch, 1, 1, 6, 6)
+    act(g, "fire")                                 # 2 hits, Oxford and Beaumont both 3
+    ds = _by_notation(g, LANC)
+    assert ds["hit Oxford"]["text"] == "Oxford takes the 2 hits"
+    assert ds["hit Oxford"]["note"] == "Oxford (strength 3) drops to strength 1 (6.4)."
+    assert describe_decision(g, LANC)["prompt"].startswith("2 hits on your strongest blocks")
+
+
+def test_treason_texts():
+    g = battle({"Stanley/Y": "Kent", "Hastings": "Kent", "Oxford": "Kent",
+                "Henry VI": "Middlesex", "York": "Ireland"}, "Kent", YORK,
+               {"Stanley/Y": "Sussex", "Hastings": "Sussex"}, treason=LANC, king=LANC)
+    ds = _by_notation(g, LANC)
+    assert ds["treason Stanley/Y"]["text"] == "Treason roll on Stanley (York)"
+    assert ds["treason Stanley/Y"]["kind"] == "treason"
+    assert ds["no treason"]["text"] == "Keep the Treason roll for another battle"
+    assert ds["no treason"]["kind"] == "no_treason"
+
+
+def test_supply_loss_texts():
+    g = position({"Oxford": "Derby", "Beaumont": "Derby", "Clifford": "Derby",
+                  "Wiltshire": "Derby", "Devon": "Derby", "Pembroke": "Derby",
+                  "Henry VI": "Lancaster", "York": "Ireland"}, strengths={"Devon": 1})
+    begin_supply_phase(g)
+    ds = _by_notation(g, LANC)
+    assert ds["reduce Oxford"]["text"] == "Oxford in Derby loses a step"
+    assert ds["reduce Oxford"]["group"] == "Supply losses in Derby"
+    assert "(to strength 2)" in ds["reduce Oxford"]["note"]
+    assert "eliminated" in ds["reduce Devon"]["note"]
+
+
+def test_mulligan_texts():
+    for seed in range(500):
+        g = new_game("1460", seed=seed)
+        s = g.active_sides()[0]
+        if "mulligan" in {str(a) for a in g.legal_actions(s)}:
+            break
+    ds = _by_notation(g, s)
+    assert ds["mulligan"]["text"].startswith("Show your hand (AP ")
+    assert ds["keep"]["text"] == "Keep your hand"
+    g.apply(s, "mulligan")
+    ds = _by_notation(g, 1 - s)
+    assert ds["redeal"]["text"] == "Have your hand redealt too"
+    assert ds["keep"]["text"].startswith("Keep your cards (only ")

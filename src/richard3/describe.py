@@ -219,7 +219,7 @@ def _keep(ctx, action):
                 "note": f"{ctx.enemy_name} asked for a redeal (5.1): you may keep your hand "
                         "or have it redealt too."}
     return {"kind": "keep", "text": "Keep your hand", "group": "Your hand",
-            "note": f"Your hand totals AP {_hand_ap(g, ctx.s)}."}
+            "note": f"Your hand totals AP {_hand_ap(g, ctx.s)} (5.1)."}
 
 
 def _mulligan(ctx, action):
@@ -638,7 +638,10 @@ def _prompt(g, side, actions) -> str:
         if "redeal" in kinds:
             return (f"{SIDE_NAMES[1 - s]} showed a weak hand and asked for a new deal: keep "
                     "your cards, or have them redealt too (5.1).")
-        return "Your hand totals AP 13 or less: keep it, or show it for a new deal (5.1)."
+        if "mulligan" in kinds:
+            return "Your hand totals AP 13 or less: keep it, or show it for a new deal (5.1)."
+        return ("Your hand totals more than AP 13: keep it (a new deal may be asked only for "
+                "AP 13 or less, 5.1).")
     if g.phase == CARDS:
         return "Choose the card to play this turn, in secret (1.1)."
     if g.phase == ACTION:
