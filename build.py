@@ -54,8 +54,36 @@ MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
-# The Pyodide runtime files the page loads (from the npm package `pyodide`).
+# The Pyodide runtime files the page's worker loads (from the npm package `pyodide`).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+# MicroPython, the main thread's Python (npm `@micropython/micropython-webassembly-pyscript`,
+# the build PyScript's `type="mpy"` expects); its package carries no licence file, so the MIT
+# text of the MicroPython project is written into licenses/ here.
+MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+MICROPYTHON_LICENSE = """The MIT License (MIT)
+
+Copyright (c) 2013-2025 Damien P. George and others (the MicroPython project)
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in
+all copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN
+THE SOFTWARE.
+"""
 
 # PyScript's plugins: core.js imports each plugin's entry chunk at start-up (small), but the
 # page never uses the code editor, terminal or game plugins, so what only they load (codemirror,
@@ -65,7 +93,8 @@ PYSCRIPT_PLUGINS = re.compile(r"^(py-editor|py-terminal|py-game)-[\w-]{8}\.js$")
 PYSCRIPT_SKIP = re.compile(r"^(codemirror[\w-]*|zip)-[\w-]{8}\.js$")
 
 # Paths in dist/ whose name carries a hash of their content (never reused for other content).
-HASHED_URL = r"^(pyodide/[^/]+-[0-9a-f]{10}/|wheels/[0-9a-f]{10}/|pyscript/.+-[\w-]{8}\.js$)"
+HASHED_URL = (r"^((pyodide|micropython)/[^/]+-[0-9a-f]{10}/|wheels/[0-9a-f]{10}/"
+              r"|pyscript/.+-[\w-]{8}\.js$)")
 
 # Extras installed into the virtual environment, and the build requirements the wheel needs
 # (the wheel is built without build isolation so that a build needs no network).
@@ -490,6 +519,20 @@ def vendor_pyodide(dist: Path) -> str:
     return folder
 
 
+def vendor_micropython(dist: Path) -> str:
+    """Copy MicroPython (the main thread's interpreter) into dist/micropython/<version>-<hash>/;
+    return that path (named by its content, like Pyodide's folder)."""
+    src = NODE_MODULES / MICROPYTHON_PACKAGE
+    digest = hashlib.sha256()
+    for name in MICROPYTHON_FILES:
+        digest.update(name.encode() + b"\0" + sha256_file(src / name).encode())
+    folder = f"micropython/{npm_version(MICROPYTHON_PACKAGE)}-{digest.hexdigest()[:10]}"
+    (dist / folder).mkdir(parents=True)
+    for name in MICROPYTHON_FILES:
+        shutil.copy2(src / name, dist / folder / name)
+    return folder
+
+
 def vendor_pyscript(dist: Path) -> None:
     """Copy core.js, core.css and every chunk they load, less what only unused plugins load."""
     src = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -524,6 +567,9 @@ pyodide/*/micropip-{micropip}-py3-none-any.whl  micropip {micropip} (PyPI):
           Mozilla Public License 2.0; it vendors `packaging` (Apache-2.0 or BSD-2-Clause).
           Byte-compiled for CPython 3.14 (.py replaced by .pyc); its source is the same
           version's wheel or sdist on PyPI.
+micropython/  MicroPython {micropython} (npm package `{micropython_package}`): MIT
+          License, text in licenses/MicroPython-LICENSE.txt; source: the MicroPython project
+          (micropython/micropython on GitHub, ports/webassembly).
 pyscript/ PyScript core {pyscript} (npm package `@pyscript/core`): Apache License 2.0, text in
           licenses/PyScript-LICENSE.txt.
 sw.js     Workbox {workbox} runtime (npm package `workbox-build`): MIT License, text in
@@ -548,7 +594,9 @@ def write_notices(dist: Path) -> None:
     shutil.copy2(NODE_MODULES / "workbox-precaching" / "LICENSE", out / "Workbox-LICENSE.txt")
     shutil.copy2(NODE_MODULES / "@panzoom" / "panzoom" / "MIT-License.txt",
                  out / "Panzoom-LICENSE.txt")
+    (out / "MicroPython-LICENSE.txt").write_text(MICROPYTHON_LICENSE)
     (dist / "NOTICE.txt").write_text(NOTICE.format(
+        micropython=npm_version(MICROPYTHON_PACKAGE), micropython_package=MICROPYTHON_PACKAGE,
         pyodide=npm_version("pyodide"), micropip=MICROPIP_VERSION,
         pyscript=npm_version("@pyscript/core"), workbox=npm_version("workbox-build"),
         panzoom=npm_version("@panzoom/panzoom")))
@@ -596,17 +644,33 @@ def copy_web(dist: Path) -> None:
     shutil.copytree(WEB, dist, ignore=ignore, dirs_exist_ok=True)
 
 
-def write_pyscript_config(dist: Path, pyodide_dir: str, wheel: str) -> None:
-    """dist/pyscript.json: web/pyscript.json plus the interpreter and our wheel (both relative)."""
-    template = WEB / "pyscript.json"
-    config = json.loads(template.read_text()) if template.exists() else {}
-    config["interpreter"] = f"./{pyodide_dir}/pyodide.mjs"
-    config["packages"] = [f"./{wheel}", *config.get("packages", [])]
-    # Facts about the build for main.py (read through pyscript.config): whether the map exists,
-    # and the version (the start screen shows it without importing the engine).
-    config["richard3"] = {"map": "map.svg" if (dist / "map.svg").exists() else None,
-                          "version": Path(wheel).name.split("-")[1]}
-    (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+def page_data() -> dict:
+    """game_host.page_data(): the static facts (scenarios, areas, blocks) the main thread draws
+    with, computed by the engine here, at build time, since the main thread never imports it."""
+    code = "import json, game_host; print(json.dumps(game_host.page_data()))"
+    try:
+        done = run([sys.executable, "-c", code], cwd=WEB, capture_output=True, text=True)
+    except subprocess.CalledProcessError as e:
+        print(e.stderr, file=sys.stderr)
+        raise SetupError("could not compute the page's data with the engine (see above)")
+    return json.loads(done.stdout)
+
+
+def write_pyscript_configs(dist: Path, pyodide_dir: str, micropython_dir: str,
+                           wheel: str) -> None:
+    """dist/pyscript.json (the worker's: web/pyscript.json plus the Pyodide interpreter and our
+    wheel) and dist/mpy.json (the main thread's: web/mpy.json plus MicroPython and the facts
+    main.py reads through pyscript.config). Every path in them is relative."""
+    worker = json.loads((WEB / "pyscript.json").read_text())
+    worker["interpreter"] = f"./{pyodide_dir}/pyodide.mjs"
+    worker["packages"] = [f"./{wheel}", *worker.get("packages", [])]
+    (dist / "pyscript.json").write_text(json.dumps(worker, indent=2) + "\n")
+    main = json.loads((WEB / "mpy.json").read_text())
+    main["interpreter"] = f"./{micropython_dir}/micropython.mjs"
+    # Whether the map exists, the version (the start screen shows it), and the static data.
+    main["richard3"] = {"map": "map.svg" if (dist / "map.svg").exists() else None,
+                        "version": Path(wheel).name.split("-")[1], "data": page_data()}
+    (dist / "mpy.json").write_text(json.dumps(main, separators=(",", ":")) + "\n")
 
 
 def make_icons(dist: Path) -> None:
@@ -671,11 +735,12 @@ def build_dist(dist: Path = DIST) -> None:
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
     pyodide_dir = vendor_pyodide(tmp)
+    micropython_dir = vendor_micropython(tmp)
     vendor_pyscript(tmp)
     vendor_scripts(tmp)
     wheel = build_wheel(tmp)
     copy_web(tmp)
-    write_pyscript_config(tmp, pyodide_dir, wheel)
+    write_pyscript_configs(tmp, pyodide_dir, micropython_dir, wheel)
     make_icons(tmp)
     write_notices(tmp)
     # The service worker is generated for the final location, so swap first.
@@ -741,6 +806,10 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
             return str(Path(self.directory) / ".r3-not-served")
         return super().translate_path("/" + path[len(prefix):])
 
+    def do_GET(self):
+        self.server.wait_at_gates(self.path)
+        super().do_GET()
+
     def handle_one_request(self):
         start = self.header_end = self.bytes_sent
         self.status = None
@@ -767,7 +836,8 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
 class StaticServer(http.server.ThreadingHTTPServer):
     """Serves `directory` at http://127.0.0.1:<port><prefix>, in a thread, counting bytes.
 
-    `log` lists every request answered, as `Request` tuples.
+    `log` lists every request answered, as `Request` tuples. `hold(pattern)` makes requests
+    whose path matches wait until the returned event is set (a slow network, for tests).
     """
 
     daemon_threads = True
@@ -778,6 +848,7 @@ class StaticServer(http.server.ThreadingHTTPServer):
         self.log: list[Request] = []
         self._lock = threading.Lock()
         self.directory = str(directory)  # may be changed while serving
+        self._gates: list[tuple[re.Pattern, threading.Event]] = []
         super().__init__(("127.0.0.1", port), _Handler)
         self._thread = None
 
@@ -788,6 +859,17 @@ class StaticServer(http.server.ThreadingHTTPServer):
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server_address[1]}{self.prefix}"
+
+    def hold(self, pattern: str) -> threading.Event:
+        """Hold every GET whose path matches `pattern` (re.search) until the event is set."""
+        gate = threading.Event()
+        self._gates.append((re.compile(pattern), gate))
+        return gate
+
+    def wait_at_gates(self, path: str, timeout: float = 300) -> None:
+        for pattern, gate in list(self._gates):
+            if pattern.search(path):
+                gate.wait(timeout)
 
     def record(self, request: Request) -> None:
         with self._lock:

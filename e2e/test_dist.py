@@ -96,3 +96,22 @@ def test_service_worker_precaches_every_file_under_its_content_hash(dist_dir):
         else:
             md5 = hashlib.md5((dist_dir / url).read_bytes()).hexdigest()
             assert revision.strip('"') == md5, url
+
+
+def test_main_thread_runs_micropython_with_the_builds_data(dist_dir):
+    """mpy.json (the main thread's settings): the vendored MicroPython, the table's modules and
+    the static data game_host.page_data() computes; nothing installed, no engine."""
+    config = json.loads((dist_dir / "mpy.json").read_text())
+    interpreter = dist_dir / config["interpreter"]
+    assert config["interpreter"].startswith("./micropython/") and interpreter.exists()
+    assert sorted(p.name for p in interpreter.parent.iterdir()) == sorted(build.MICROPYTHON_FILES)
+    assert set(config["files"]) == {"./table.py", "./ui.py"}
+    assert all((dist_dir / name).exists() for name in config["files"])
+    assert "packages" not in config
+    assert config["richard3"]["data"] == build.page_data()
+    worker = json.loads((dist_dir / "pyscript.json").read_text())
+    assert worker["interpreter"].endswith("/pyodide.mjs") and "richard3" not in worker
+    assert set(worker["files"]) == {"./game_host.py"}
+    notice = (dist_dir / "NOTICE.txt").read_text()
+    assert "MicroPython 1.28" in notice and build.MICROPYTHON_PACKAGE in notice
+    assert "MIT License" in (dist_dir / "licenses" / "MicroPython-LICENSE.txt").read_text()

@@ -18,7 +18,8 @@ def origin(url: str) -> str:
 
 
 def wait_for_ai(target, timeout=120_000):
-    target.wait_for_selector("body[data-ai=ready]", state="attached", timeout=timeout)
+    """Wait until the worker has the engine and the AI (body[data-engine=ready])."""
+    target.wait_for_selector("body[data-engine=ready]", state="attached", timeout=timeout)
 
 
 def test_start_screen_loads_without_console_errors(page, site_url, artifacts_dir):
@@ -38,6 +39,56 @@ def test_start_screen_loads_without_console_errors(page, site_url, artifacts_dir
     page.screenshot(path=str(artifacts_dir / "new-game.png"))
     page.click("#menu")
     assert page.locator("#new-game").is_visible()
+    assert page.console_errors == []
+
+
+def test_main_thread_runs_micropython_and_only_the_worker_runs_pyodide(page, site_url):
+    """Issue 17: MicroPython on the main thread; the one Pyodide of the page in the worker."""
+    worker_urls = []
+    page.on("worker", lambda worker: worker_urls.append(worker.url))
+    page.goto(site_url)
+    wait_for_start_screen(page)
+    wait_for_ai(page)
+    main_thread = page.evaluate(
+        "performance.getEntriesByType('resource').map((e) => e.name.split('/').pop())")
+    assert "micropython.wasm" in main_thread and "main.py" in main_thread
+    assert not [name for name in main_thread if name.startswith("pyodide")
+                or name.endswith(".whl") or name == "game_host.py"], main_thread
+    scripts = page.evaluate("""[...document.querySelectorAll('script[type=py], script[type=mpy]')]
+        .map((s) => [s.type, s.hasAttribute('worker'), s.getAttribute('src')])""")
+    assert scripts == [["mpy", False, "main.py"], ["py", True, "worker.py"]]
+    assert len(worker_urls) >= 1
+    marks = page.evaluate("""['r3-ready', 'r3-engine'].map(
+        (name) => performance.getEntriesByName(name)[0].startTime)""")
+    assert marks[0] < marks[1]
+    assert page.console_errors == []
+
+
+def test_start_screen_is_usable_before_the_engine(page, serve_dist):
+    """The start screen works while the worker still loads; Start waits for the engine."""
+    server = serve_dist()
+    gate = server.hold(r"\.whl$")  # the engine's wheel: the worker cannot finish starting
+    try:
+        page.goto(server.url)
+        wait_for_start_screen(page)
+        assert page.evaluate("document.body.dataset.engine") is None
+        assert "Loading the game engine" in page.locator("#ai-status").inner_text()
+        page.click("#new-game")
+        page.wait_for_selector("#setup", state="visible")
+        assert page.locator("#scenario option").count() == 3
+        page.select_option("#scenario", "1470")
+        assert "Kingmaker" in page.locator("#scenario option:checked").inner_text()
+        assert page.locator("#history").inner_text()
+        page.select_option("#player-lancaster", "human")
+        page.click("#start-game")
+        page.wait_for_selector("#start-game[aria-busy=true]")
+        assert "Loading the engine" in page.locator("#start-game").inner_text()
+        assert page.evaluate("document.body.dataset.waiting") == "engine"
+    finally:
+        gate.set()
+    page.wait_for_selector("body[data-screen=handover]", state="attached", timeout=120_000)
+    assert page.evaluate("document.body.dataset.engine") == "ready"
+    assert page.locator("#start-game").get_attribute("aria-busy") is None
     assert page.console_errors == []
 
 

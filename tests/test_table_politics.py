@@ -10,7 +10,11 @@ import pytest
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 
-import table
+import game_host  # noqa: E402
+import table  # noqa: E402
+
+# What build.py writes into mpy.json for the page's table (the main thread has no engine).
+table.set_data(game_host.page_data())
 
 from richard3 import new_game
 from richard3.politics import usurpation_counts

@@ -13,6 +13,9 @@ import game_host  # noqa: E402
 import table  # noqa: E402
 from game_host import GameHost, SaveError  # noqa: E402
 
+# What build.py writes into mpy.json for the page's table (the main thread has no engine).
+table.set_data(game_host.page_data())
+
 
 def play_to_end(host, rng, limit=20000):
     for _ in range(limit):

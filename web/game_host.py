@@ -63,6 +63,29 @@ def scenarios() -> list[dict]:
     return out
 
 
+def page_data() -> dict:
+    """The static facts the page's main thread draws with, which it may not get by importing
+    the engine (it runs MicroPython): build.py writes them into mpy.json's "richard3" section.
+
+    {"scenarios": scenarios(), "areas": [area name, ...] in map order, "land": [land area
+    names], "blocks": {block id: {"side": "Lancaster" | "York" | "Rebel", "type": block type
+    (3.1: "heir", "noble", ...), "label": printed name, "rating": combat rating "B3"
+    (initiative letter, firepower), "max_strength": 2-4}}}. All public: the printed blocks.
+    """
+    C = richard3.load_components()
+    side_names = ("Lancaster", "York", "Rebel")
+    return {
+        "scenarios": scenarios(),
+        "areas": list(C.area_names),
+        "land": [a for i, a in enumerate(C.area_names) if C.kind[i] == "land"],
+        "blocks": {name: {"side": side_names[C.side[b]], "type": C.btype[b],
+                          "label": C.label[b],
+                          "rating": "ABCD"[C.initiative[b]] + str(C.firepower[b]),
+                          "max_strength": C.max_str[b]}
+                   for b, name in enumerate(C.block_names)},
+    }
+
+
 class GameHost:
     """One game and who plays each side ("human" or an AI level)."""
 

@@ -1,35 +1,51 @@
 """HTML for the table, built from one side's view (game_host.GameHost.view) and nothing else.
 
-Every function here returns a string of HTML; main.py puts it into the page. Because the only
+Every function here returns a string of HTML; ui.py puts it into the page. Because the only
 input is the observation of the side being shown, nothing private to the other side can end
 up in the page. Every game control is a <button data-action="NOTATION"> for exactly the
 notations the engine listed as legal; own blocks carry data-block, enemy blocks never do.
 
-Pure Python, no browser import, so tests/test_table.py checks it directly.
+Runs on two interpreters: MicroPython on the page's main thread, and CPython in the tests
+(tests/test_web_host.py, tests/test_micropython.py, which checks that both give the same
+HTML). So: no engine import (the static tables come from `DATA`, which build.py writes into
+mpy.json), and only what MicroPython has: no `{**d}` or `[*xs]`, no `re` look-arounds, no
+`functools`, and dicts are never iterated for an order the player sees (MicroPython's dicts
+are unordered), nor is a sort relied on to be stable.
 """
 
-from __future__ import annotations
-
-import json
-import re
 from html import escape
 
-from functools import cache
+# The static tables the page draws with (game_host.page_data(): areas in map order, land
+# areas, blocks' sides, types and combat ratings, scenarios). ui.py sets it from mpy.json.
+DATA = {"areas": [], "land": [], "blocks": {}, "scenarios": []}
 
 
-@cache
-def components():
-    """The static tables, on first use: importing richard3 parses its data (TOML) and loads the
-    whole engine, which the start screen does not need, so the page does it when it draws a
-    table rather than at start-up."""
-    from richard3 import load_components
-    return load_components()
+def set_data(data: dict) -> None:
+    """Use `data` (game_host.page_data()'s shape) for every drawing from now on."""
+    DATA.clear()
+    DATA.update(data)
 
 
-@cache
-def areas() -> list[str]:
-    """The area names, in map order (on first use, as ``components``)."""
-    return list(components().area_names)
+def areas() -> list:
+    """The area names, in map order."""
+    return DATA["areas"]
+
+
+SIDES = ("Lancaster", "York")
+
+
+def roll_text(roll) -> str:
+    """A battle roll from the public battle record, as words: the block, what it did, the dice
+    and the hits ({"block", "kind", "dice", "hits", ...}; any other shape as plain text)."""
+    if not isinstance(roll, dict):
+        return str(roll)
+    dice = roll.get("dice") or []
+    words = [str(roll.get("block") or ""), str(roll.get("kind") or "")]
+    if dice:
+        words.append(" ".join(str(d) for d in dice))
+    if "hits" in roll:
+        words.append(f"{roll['hits']} hit{'' if roll['hits'] == 1 else 's'}")
+    return ": ".join(w for w in words if w)
 
 PROMPTS = {
     "mulligan": "Keep your hand, or ask for a new deal (1.1).",
@@ -60,7 +76,6 @@ _RULE_LIST = (
     "5.2 5.21 5.22 5.3 5.31 5.4 6.0 6.1 6.2 6.3 6.4 6.5 6.6 6.7 6.8 6.81 6.82 6.83 6.84 6.85 "
     "6.86 6.9 6.91 7.0 7.1 7.2 8.0 8.1 8.2 8.3 8.4 8.5 9.0 9.1")
 RULE_SECTIONS = frozenset(_RULE_LIST.split())
-RULE_NUMBER = re.compile(r"(?<![\w.])([1-9])\.(\d{1,2})(?![\w.]*\d)")
 # Phases whose decisions are the supply losses and the political turn's moves: highlighted.
 HIGHLIGHT_PHASES = ("supply", "political")
 HIGHLIGHT_GROUPS = {
@@ -72,7 +87,8 @@ HIGHLIGHT_GROUPS = {
 
 
 def e(value) -> str:
-    return escape(str(value), quote=True)
+    """`value` as text escaped for HTML content and attribute values."""
+    return escape(str(value))
 
 
 def action_button(notation: str, label: str | None = None, extra: str = "") -> str:
@@ -80,13 +96,18 @@ def action_button(notation: str, label: str | None = None, extra: str = "") -> s
             f'{e(label or notation)}</button>')
 
 
-def group_actions(actions: list[str]) -> list[tuple[str, list[str]]]:
-    """Actions grouped by verb, in the engine's order of first appearance."""
-    groups: dict[str, list[str]] = {}
+def group_actions(actions: list) -> list:
+    """Actions grouped by verb, in the engine's order of first appearance:
+    [(title, [notation, ...]), ...]."""
+    groups, order = {}, []
     for a in actions:
         verb = a.split(" ", 1)[0].rstrip(":")
-        groups.setdefault(VERB_TITLES.get(verb, verb.capitalize()), []).append(a)
-    return list(groups.items())
+        title = VERB_TITLES.get(verb, verb[:1].upper() + verb[1:])
+        if title not in groups:
+            groups[title] = []
+            order.append(title)
+        groups[title].append(a)
+    return [(title, groups[title]) for title in order]
 
 
 def prompt(view: dict) -> str:
@@ -111,19 +132,43 @@ def rule_anchor(number: str) -> str | None:
     return None
 
 
+def rule_numbers(text: str) -> list:
+    """Every rule number in `text` as (start, end) spans: a digit 1-9, a dot and one or two
+    digits, standing alone (not inside a word or a longer dotted number such as a version)."""
+    spans, i, n = [], 0, len(text)
+    while i < n:
+        ch = text[i]
+        if "1" <= ch <= "9" and i + 2 < n and text[i + 1] == "." and text[i + 2].isdigit():
+            j = i + 3
+            if j < n and text[j].isdigit():
+                j += 1
+            before = text[i - 1] if i else " "
+            after = text[j:j + 2]
+            alone_before = not (before.isalpha() or before.isdigit() or before in "._")
+            longer = after[:1].isalpha() or after[:1].isdigit() or after[:1] == "_" or (
+                after[:1] == "." and after[1:2].isdigit())
+            if alone_before and not longer:
+                spans.append((i, j))
+                i = j
+                continue
+        i += 1
+    return spans
+
+
 def link_rules(text: str) -> str:
     """`text` escaped as HTML, with every rule number a link to rules.html at its section
     (a new tab: the game stays where it is)."""
     out, last = [], 0
-    for m in RULE_NUMBER.finditer(text):
-        anchor = rule_anchor(m.group(0))
+    for start, end in rule_numbers(text):
+        number = text[start:end]
+        anchor = rule_anchor(number)
         if anchor is None:
             continue
-        out.append(e(text[last:m.start()]))
+        out.append(e(text[last:start]))
         out.append(f'<a href="rules.html#{anchor}" target="_blank" rel="noopener" '
-                   f'aria-label="rule {e(m.group(0))} (opens the rules reference)">'
-                   f'{e(m.group(0))}</a>')
-        last = m.end()
+                   f'aria-label="rule {e(number)} (opens the rules reference)">'
+                   f'{e(number)}</a>')
+        last = end
     out.append(e(text[last:]))
     return "".join(out)
 
@@ -147,11 +192,8 @@ def status_bar(obs: dict) -> str:
 
 def rating(name: str) -> str:
     """A block's combat rating as printed on it: initiative letter and firepower ("B3")."""
-    c = components()
-    b = c.block_id.get(name) if isinstance(c.block_id, dict) else None
-    if b is None:
-        return ""
-    return f"{'ABCD'[c.initiative[b]]}{c.firepower[b]}"
+    block = DATA["blocks"].get(name)
+    return block["rating"] if block else ""
 
 
 def block_chip(b: dict, side: str, kings: dict) -> str:
@@ -189,14 +231,12 @@ def board(view: dict) -> str:
     side = view["side"]
     enemy = "York" if side == "Lancaster" else "Lancaster"
     crowned = obs.get("crowned") or {}
-    own: dict[str, list] = {}
+    own = {}
     for b in obs["own_blocks"]:
         if crowned.get(side) == b["block"]:
             b = dict(b, _king=obs["king"] == side)
         own.setdefault(b["area"], []).append(b)
-    revealed: dict[str, list] = {}
-    for b in obs.get("revealed") or []:
-        revealed.setdefault(b["area"], []).append(b)
+    revealed = revealed_by_area(obs)
     targets = set()
     for a in view["actions"]:
         for area in areas():
@@ -243,7 +283,7 @@ def actions_panel(view: dict) -> str:
 def hand_panel(obs: dict) -> str:
     cards = "".join(f'<li class="card">{e(c)}</li>' for c in obs.get("hand") or [])
     played = obs.get("played") or {}
-    shown = ", ".join(f"{k}: {v}" for k, v in played.items() if v)
+    shown = ", ".join(f"{k}: {played[k]}" for k in SIDES if played.get(k))
     mull = obs.get("mulligan_used") or {}
     return (f'<h3>Hand ({len(obs.get("hand") or [])} cards)</h3><ul class="hand">{cards}</ul>'
             f'<p>Cards played: {e(shown or "none shown")}. Enemy hand: '
@@ -254,19 +294,20 @@ def hand_panel(obs: dict) -> str:
 def boxes_panel(obs: dict) -> str:
     pool = ", ".join(b["block"] + (" (face-down)" if b.get("face_down") else "")
                      for b in obs.get("pool") or [])
-    minors = "; ".join(f"{k}: {', '.join(v)}" for k, v in (obs.get("minors") or {}).items())
+    by_side = obs.get("minors") or {}
+    minors = "; ".join(f"{k}: {', '.join(by_side[k])}" for k in SIDES if by_side.get(k))
     crowned = obs.get("crowned") or {}
     rows = [("Your pool", pool or "empty"), ("Enemy pool", f"{obs.get('enemy_pool_size', 0)} blocks"),
             ("Minors", minors or "none"), ("Dead", ", ".join(obs.get("dead") or []) or "none"),
             ("KING", f"{obs['king']} ({crowned.get(obs['king']) or 'none'})"),
-            ("PRETENDER", next((f"{k} ({v})" for k, v in crowned.items()
-                                if k != obs["king"] and v), "none"))]
+            ("PRETENDER", next((f"{k} ({crowned[k]})" for k in SIDES
+                                if k != obs["king"] and crowned.get(k)), "none"))]
     if obs.get("prisoner"):
         rows.append(("Prisoner", obs["prisoner"]))
     borders = obs.get("border_used") or {}
     if borders:
         rows.append(("Borders crossed this turn", "; ".join(
-            f"{k.replace('|', '–')}: {v}" for k, v in sorted(borders.items()))))
+            f"{k.replace('|', '–')}: {borders[k]}" for k in sorted(borders))))
     return "<dl class=\"boxes\">" + "".join(f"<dt>{e(k)}</dt><dd>{e(v)}</dd>" for k, v in rows) + "</dl>"
 
 
@@ -286,15 +327,17 @@ def battle_board(obs: dict) -> str:
         facts.append(("Victor", battle["victor"]))
     roll = battle.get("last_roll")
     if roll:
-        facts.append(("Last roll", roll if isinstance(roll, str) else json.dumps(roll)))
+        facts.append(("Last roll", roll if isinstance(roll, str) else roll_text(roll)))
     hidden = battle.get("hidden_reserves") or {}
-    if any(hidden.values()):
-        facts.append(("Hidden Reserves", ", ".join(f"{k}: {v}" for k, v in hidden.items())))
+    if any(hidden.get(k) for k in SIDES):
+        facts.append(("Hidden Reserves", ", ".join(f"{k}: {hidden[k]}" for k in SIDES
+                                                   if k in hidden)))
     rows = "".join(
         f'<tr class="side-{e(str(b.get("side", "")).lower())}"><td>{e(b.get("initiative"))}</td>'
         f'<td>{e(b.get("block"))}</td><td>{e(b.get("side"))}</td><td>{e(b.get("rating"))}</td>'
         f'<td>{e(b.get("strength"))}</td><td>{"Reserve" if b.get("reserve") else "Main"}</td></tr>'
-        for b in sorted(battle.get("blocks") or [], key=lambda b: str(b.get("initiative"))))
+        for b in sorted(battle.get("blocks") or [], key=lambda b: (
+            str(b.get("initiative")), str(b.get("side")), str(b.get("block")))))
     others = ", ".join(str(a) for a in battle.get("battles") or [] if a != battle.get("area"))
     return (f'<section id="battle-board" class="battle-board" aria-label="Battle board">'
             f'<h3>Battle in {e(battle.get("area"))} (6.0)</h3><dl class="boxes">'
@@ -345,22 +388,23 @@ def map_blocks(view: dict, slots: dict) -> str:
     side = view["side"]
     enemy = "York" if side == "Lancaster" else "Lancaster"
     crowned = obs.get("crowned") or {}
-    per_area: dict[str, list[tuple[str, str, str]]] = {}
+    per_area = {}  # area -> [(owner, name or "", label)]; drawn in map order (areas())
     for b in obs["own_blocks"]:
         mark = " KING" if crowned.get(side) == b["block"] and obs["king"] == side else ""
         per_area.setdefault(b["area"], []).append(
             (side, f"{b['block']}", f"{side} block {b['block']}, strength {b['strength']}{mark}"))
-    revealed: dict[str, list] = {}
-    for b in obs.get("revealed") or []:
-        revealed.setdefault(b["area"], []).append(b)
-    for area, n in obs["enemy_counts"].items():
+    revealed = revealed_by_area(obs)
+    counts = obs["enemy_counts"]
+    for area in areas():
+        n = counts.get(area, 0)
         shown = revealed.get(area, [])
         for b in shown:
             per_area.setdefault(area, []).append(
                 (enemy, "", f"{enemy} block {b['block']}, strength {b['strength']}, revealed"))
         per_area.setdefault(area, []).extend([(enemy, "", f"{enemy} block")] * max(0, n - len(shown)))
     out = []
-    for area, blocks in per_area.items():
+    for area in areas():
+        blocks = per_area.get(area) or []
         anchors = slots.get(area) or []
         for i, (owner, name, label) in enumerate(blocks):
             if not anchors:
@@ -383,14 +427,20 @@ LONDON = "Middlesex"
 
 
 def _counted(name: str) -> bool:
-    c = components()
-    b = c.block_id.get(name)
-    return b is not None and c.btype[b] in COUNTED
+    block = DATA["blocks"].get(name)
+    return block is not None and block["type"] in COUNTED
 
 
 def _land(area: str) -> bool:
-    c = components()
-    return area in c.area_id and c.kind[c.area_id[area]] == "land"
+    return area in DATA["land"]
+
+
+def revealed_by_area(obs: dict) -> dict:
+    """The enemy blocks revealed in the current battle, by area: {area: [{block, strength}]}."""
+    revealed = {}
+    for b in obs.get("revealed") or []:
+        revealed.setdefault(b["area"], []).append(b)
+    return revealed
 
 
 def usurpation_estimate(obs: dict) -> dict:
@@ -405,11 +455,11 @@ def usurpation_estimate(obs: dict) -> dict:
     enemy = "York" if side == "Lancaster" else "Lancaster"
     own_areas = {b["area"] for b in obs["own_blocks"]}
     own = sum(1 for b in obs["own_blocks"] if _land(b["area"]) and _counted(b["block"]))
-    revealed: dict[str, list] = {}
-    for b in obs.get("revealed") or []:
-        revealed.setdefault(b["area"], []).append(b)
+    revealed = revealed_by_area(obs)
     known = hidden = 0
-    for area, n in (obs.get("enemy_counts") or {}).items():
+    counts = obs.get("enemy_counts") or {}
+    for area in counts:  # a sum: the order does not matter
+        n = counts[area]
         if not _land(area):
             continue
         shown = revealed.get(area, [])
@@ -421,11 +471,9 @@ def usurpation_estimate(obs: dict) -> dict:
         london = side if LONDON in own_areas else enemy
     own += london == side
     known += london == enemy
-    prisoner = obs.get("prisoner")
-    c = components()
-    if prisoner and prisoner in c.block_id:
-        owner = ("Lancaster", "York")[c.side[c.block_id[prisoner]]] \
-            if c.side[c.block_id[prisoner]] in (0, 1) else None
+    prisoner = DATA["blocks"].get(obs.get("prisoner") or "")
+    if prisoner:
+        owner = prisoner["side"]  # "Lancaster", "York" or "Rebel"
         own += owner == side
         known += owner == enemy
     return {"side": side, "enemy": enemy, "own": own, "enemy_known": known,

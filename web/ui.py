@@ -1,16 +1,20 @@
 """The table on the main thread: new game, play, AI pace, hand-over, saves, victory.
 
-The game itself lives in the worker (worker.py / game_host.py). This module only ever holds
-public status and the view of the one side being shown, renders it with table.py, and sends
-back the notation of the clicked control. Saves are opaque strings handed from the worker to
-localStorage and back: they hold hidden state, so they are never put into the page.
+Runs on MicroPython (the page's main thread; see main.py). The game itself lives in the worker
+(worker.py / game_host.py, on Pyodide). This module only ever holds public status and the view
+of the one side being shown, renders it with table.py, and sends back the notation of the
+clicked control. Saves are opaque strings handed from the worker to localStorage and back: they
+hold hidden state, so they are never put into the page.
+
+MicroPython's rules apply here as in table.py (no `{**d}`, dicts unordered); JS null arrives
+as None, and a NodeList is walked by index (`nodes(selector)`).
 """
 
 import asyncio
 import json
 
-from pyodide.ffi import to_js
 from pyscript import config, document, when, window, workers
+from pyscript.ffi import to_js
 
 import table
 
@@ -18,13 +22,53 @@ AUTOSAVE = "richard3.autosave"
 SLOT_PREFIX = "richard3.slot."
 PACES = {"fast": 0, "normal": 0.6, "slow": 1.5}
 
-state = {"status": None, "shown": None, "busy": False, "scenarios": [], "view": None, "renders": 0,
+SIDES = ("Lancaster", "York")
+
+state = {"status": None, "shown": None, "busy": False, "view": None, "renders": 0,
          "game_no": 0}
+
+# The worker's engine: set once it has answered (see main.py's connect_engine).
+engine = {"ready": False, "failed": None, "event": asyncio.Event()}
 
 
 def js_object(**fields):
-    """A plain JS object (a Python dict would arrive in JS as a Map)."""
-    return to_js(fields, dict_converter=window.Object.fromEntries)
+    """A plain JS object (pyscript.ffi.to_js turns a dict into an Object on both interpreters)."""
+    return to_js(fields)
+
+
+def nodes(selector):
+    """The elements matching `selector`, as a Python list (a NodeList walked by index)."""
+    found = document.querySelectorAll(selector)
+    return [found.item(i) for i in range(found.length)]
+
+
+def engine_ready(version=None, error=None):
+    """Called by main.py when the worker has the engine and the AI (or failed to start)."""
+    engine["ready"] = error is None
+    engine["failed"] = error
+    engine["event"].set()
+
+
+async def wait_for_engine(button=None):
+    """Wait until the worker has the engine; meanwhile `button` (if any) says so. Returns
+    False (after saying why) when the engine could not start."""
+    if not engine["event"].is_set():
+        document.body.dataset.waiting = "engine"
+        label = None
+        if button is not None:
+            label = button.textContent
+            button.setAttribute("aria-busy", "true")
+            button.textContent = "Loading the engine…"
+        await engine["event"].wait()
+        document.body.dataset.waiting = ""
+        if button is not None:
+            button.removeAttribute("aria-busy")
+            button.textContent = label
+    if engine["failed"]:
+        message(f"The game engine could not start ({engine['failed']}). Reload the page.",
+                "error")
+        return False
+    return True
 
 
 def el(id_):
@@ -70,18 +114,19 @@ def show_only(section):
 
 # ------------------------------------------------------------------------------- new game
 async def open_setup():
-    if not state["scenarios"]:
-        state["scenarios"] = json.loads(str(await (await worker()).scenarios()))
+    """The new-game screen: the scenarios come from the build's data, not from the engine, so it
+    works while the worker is still starting."""
+    if not el("scenario").innerHTML:
         el("scenario").innerHTML = "".join(
             f'<option value="{table.e(s["id"])}">{table.e(s["id"])}: {table.e(s["name"])}</option>'
-            for s in state["scenarios"])
+            for s in table.DATA["scenarios"])
         el("scenario").value = "1483"
     show_history()
     show_only("setup")
 
 
 def show_history(event=None):
-    for s in state["scenarios"]:
+    for s in table.DATA["scenarios"]:
         if s["id"] == el("scenario").value:
             el("history").textContent = s["history"]
 
@@ -93,7 +138,9 @@ def on_scenario(event):
 
 @when("click", "#start-game")
 async def on_start_game(event):
-    if state["busy"]:
+    if state["busy"] or el("start-game").getAttribute("aria-busy") == "true":
+        return
+    if not await wait_for_engine(el("start-game")):
         return
     controllers = {"Lancaster": el("player-lancaster").value, "York": el("player-york").value}
     st = await call("new_game", el("scenario").value, el("seed").value.strip(),
@@ -116,6 +163,8 @@ async def on_continue(event):
 
 async def load_save(text, keep=False):
     """Load a save into the worker; a refused save changes nothing, stored saves included."""
+    if not await wait_for_engine():
+        return False
     st = await call("load", text)
     if "error" in st:
         message(st["error"], "error")
@@ -144,15 +193,14 @@ async def ensure_map():
     response = await window.fetch(name)
     holder.innerHTML = await response.text()
     slots = {}
-    for group in document.querySelectorAll("#map [data-slots-for]"):
+    for group in nodes("#map [data-slots-for]"):
         anchors = [(float(c.getAttribute("cx")), float(c.getAttribute("cy")))
-                   for c in group.querySelectorAll("[data-slot]")]
+                   for c in nodes(f'#map [data-slots-for="{group.dataset.slotsFor}"] [data-slot]')]
         slots[group.dataset.slotsFor] = anchors
     state["slots"] = slots
     # Pinch-zoom, pan, wheel zoom and the zoom buttons (web/mapzoom.js, Panzoom).
-    zoom = getattr(window, "r3MapZoom", None)
-    if zoom is not None:
-        zoom.attach()
+    if window.r3MapZoom:  # undefined (falsy) if mapzoom.js did not load
+        window.r3MapZoom.attach()
 
 
 @when("click", "#map-size")
@@ -189,7 +237,7 @@ def viewer(st):
         return state["shown"] if state["shown"] in humans else humans[0]
     if state["shown"]:
         return state["shown"]
-    people = [s for s, who in st["controllers"].items() if who == "human"]
+    people = [s for s in SIDES if st["controllers"].get(s) == "human"]
     return people[0] if people else "York"
 
 
@@ -294,7 +342,8 @@ async def render(side):
     el("hint").disabled = not view["actions"]
     el("table-side").textContent = f"You are {side}"
     # The drawing replaced the focused button: give keyboard users a place to go on from.
-    if document.activeElement is None or document.activeElement == document.body:
+    focused = document.activeElement
+    if focused is None or focused.tagName == "BODY":
         el("prompt").focus(js_object(preventScroll=True))
     document.body.dataset.side = side
     document.body.dataset.phase = obs["phase"]
@@ -356,7 +405,7 @@ async def on_hint(event):
         message(answer.get("error", "No hint now."), "info")
         return
     message(f"Hint: {notation}", "info")
-    for button in document.querySelectorAll("[data-action]"):
+    for button in nodes("[data-action]"):
         if button.dataset.action == notation:
             button.classList.add("hinted")
             button.scrollIntoView()
@@ -432,8 +481,8 @@ async def on_load_slot(event):
 
 def list_slots():
     storage = window.localStorage
-    names = sorted(str(storage.key(i))[len(SLOT_PREFIX):] for i in range(storage.length)
-                   if str(storage.key(i)).startswith(SLOT_PREFIX))
+    names = sorted([str(storage.key(i))[len(SLOT_PREFIX):] for i in range(storage.length)
+                    if str(storage.key(i)).startswith(SLOT_PREFIX)])
     el("slots").innerHTML = "".join(f'<option>{table.e(n)}</option>' for n in names)
     el("load-slot").disabled = not names
 
@@ -453,3 +502,65 @@ def setup():
         el("pace").value = pace
     el("continue").hidden = not window.localStorage.getItem(AUTOSAVE)
     list_slots()
+
+
+# ------------------------------------------------------------------------ start screen
+async def show_map():
+    """Reveal the map view; ensure_map() loads map.svg into it once."""
+    el("start-screen").hidden = True
+    el("game").hidden = False
+    await ensure_map()
+
+
+@when("click", "#new-game")
+async def on_new_game(event):
+    await show_map()
+    await open_setup()
+
+
+@when("click", "#menu")
+def on_menu(event):
+    el("game").hidden = True
+    el("start-screen").hidden = False
+    setup()  # the autosave may now exist: offer Continue
+
+
+async def connect_engine():
+    """Wait for the worker "ai" to have the engine and the AI, and check that it answers."""
+    try:
+        ai = await workers["ai"]
+        if await ai.ping() != "pong":
+            raise RuntimeError("unexpected answer from the worker")
+        version = str(await ai.version())
+        el("ai-status").textContent = f"Game engine ready (richard3 {version})"
+        document.body.dataset.engine = "ready"
+        window.performance.mark("r3-engine")
+        engine_ready(version)
+    except Exception as error:  # keep the start screen usable without the engine
+        window.console.warn(f"Game engine unavailable: {error}")
+        el("ai-status").textContent = "The game engine could not start."
+        document.body.dataset.engine = "failed"
+        engine_ready(error=str(error))
+
+
+async def register_service_worker():
+    """Let the service worker (sw.js, by Workbox) precache the site for offline play."""
+    navigator = window.navigator
+    if not navigator.serviceWorker:  # e.g. plain http on a non-local host
+        return
+    try:
+        await navigator.serviceWorker.register("sw.js")
+    except Exception as error:
+        window.console.warn(f"Service worker not registered: {error}")
+
+
+def start():
+    """Make the start screen usable (main.py calls this once the modules are imported)."""
+    facts = config["richard3"]
+    table.set_data(facts["data"])
+    el("version").textContent = f"Version {facts['version']}"
+    el("new-game").disabled = False
+    el("ai-status").textContent = "Loading the game engine…"
+    setup()
+    document.body.dataset.state = "ready"
+    window.performance.mark("r3-ready")

@@ -1,14 +1,18 @@
-"""The page's named worker ("ai"): runs off the main thread, so the page never freezes.
+"""The page's named worker ("ai"), the one Pyodide of the page: the engine and the AI.
 
-The main page reaches it with `ai = await pyscript.workers["ai"]` and awaits its exported
-functions (results must be serialisable: str, numbers, lists, dicts). The authoritative game
-and the AI live here (game_host.py); every game call returns a JSON string, and a failure is
-returned as {"error": message} rather than raised, so the page can show it plainly.
+index.html declares it (`<script type="py" worker name="ai">`, settings in pyscript.json), so it
+starts loading with the page, beside the main thread's MicroPython, which never imports the
+engine. The main thread reaches it with `ai = await pyscript.workers["ai"]`, which resolves once
+this file has run (so the engine and the AI are imported here, at the top), and awaits its
+exported functions (results must be serialisable: str, numbers, lists, dicts). The authoritative
+game lives here (game_host.py); every game call returns a JSON string, and a failure is returned
+as {"error": message} rather than raised, so the page can show it plainly.
 """
 
 import json
 
 import richard3
+import richard3.ai  # noqa: F401  (the AI levels, imported now: the first decision is not slowed)
 
 from game_host import GameHost, scenarios as _scenarios
 

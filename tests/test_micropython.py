@@ -1,0 +1,183 @@
+"""The page's main-thread modules on MicroPython (the interpreter they run on in the browser).
+
+web/table.py draws the table from one side's view; it must give the same HTML on MicroPython
+(the page's main thread) as on CPython (where the rest of the tests check it). MicroPython
+differs in ways that do not show as errors: its dicts are unordered, its sort is not stable,
+its `re` has no look-arounds. So views of seeded games of every scenario are drawn by both
+interpreters, and every drawing must be identical. web/ui.py and web/main.py must compile and
+import there too (ui.py against a stand-in for PyScript's `pyscript` package, as no browser is
+here; the e2e tests run them in Chromium for real).
+
+MicroPython comes from node_modules (npm `@micropython/micropython-webassembly-pyscript`,
+pinned in package-lock.json; `python3 build.py test` installs it) and runs under node.
+"""
+
+import json
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+DRIVER = Path(__file__).resolve().parent / "micropython_driver.mjs"
+sys.path.insert(0, str(WEB))
+
+import game_host  # noqa: E402
+import table  # noqa: E402
+
+# What each drawing function of table.py takes: a view, its observation, or the view and the
+# map's slots.
+ON_VIEW = ("board", "actions_panel", "prompt_html", "victory")
+ON_OBS = ("status_bar", "hand_panel", "boxes_panel", "battle_board", "log_panel",
+          "usurpation_panel")
+
+PYSCRIPT_STAND_IN = '''
+"""A stand-in for PyScript's package, enough for ui.py to import outside a browser."""
+class _Anything:
+    def __getattr__(self, name):
+        return _Anything()
+    def __call__(self, *args, **kwargs):
+        return _Anything()
+document = window = workers = _Anything()
+config = {"richard3": {}}
+def when(event, selector):
+    def register(func):
+        return func
+    return register
+'''
+
+DRIVER_PY = '''
+import json
+import table
+with open("input.json") as f:
+    data = json.load(f)
+table.set_data(data["page_data"])
+out = []
+for view in data["views"]:
+    drawn = {}
+    for name in data["on_view"]:
+        drawn[name] = getattr(table, name)(view)
+    for name in data["on_obs"]:
+        drawn[name] = getattr(table, name)(view["obs"])
+    drawn["map_blocks"] = table.map_blocks(view, data["slots"])
+    drawn["usurpation_estimate"] = table.usurpation_estimate(view["obs"])
+    drawn["group_actions"] = table.group_actions(view["actions"])
+    out.append(drawn)
+import ui
+statuses = data["statuses"]
+viewers = [ui.viewer(st) for st in statuses]
+compile(open("main.py").read(), "main.py", "exec")
+with open("tables.out.json", "w") as f:
+    json.dump({"drawn": out, "viewers": viewers, "implementation": __import__("sys").implementation.name}, f)
+'''
+
+
+def map_slots() -> dict:
+    """The slot anchors of web/map.svg, as ui.ensure_map() reads them: {area: [[x, y], ...]}."""
+    svg = (WEB / "map.svg").read_text()
+    slots = {}
+    for group in re.finditer(r'<g[^>]*data-slots-for="([^"]+)"[^>]*>(.*?)</g>', svg, re.S):
+        slots[group.group(1)] = [[float(x), float(y)] for x, y in re.findall(
+            r'<circle[^>]*data-slot[^>]*cx="([\d.]+)"[^>]*cy="([\d.]+)"', group.group(2))]
+    return slots
+
+
+def sample_views(seed: int, every: int = 23):
+    """Views (game_host.GameHost.view) and statuses along whole seeded games of every scenario,
+    both sides played at random by "humans" (so every view lists actions): every `every`-th
+    decision, every battle decision of the first battles, and the end."""
+    views, statuses = [], []
+    rng = random.Random(seed)
+    for scenario in ("1460", "1470", "1483"):
+        host = game_host.GameHost()
+        host.new_game(scenario, seed, {"Lancaster": "human", "York": "human"})
+        battles = 0
+        for i in range(20000):
+            st = json.loads(host.status())
+            if st["over"]:
+                break
+            side = st["humans"][0]
+            view = json.loads(host.view(side))
+            in_battle = view["obs"]["phase"] == "battle" and battles < 6
+            if i % every == 0 or in_battle:
+                views.append(view)
+                statuses.append(st)
+                battles += in_battle
+            host.act(side, rng.choice(view["actions"]))
+        views.append(json.loads(host.view("York")))
+        statuses.append(json.loads(host.status()))
+    return views, statuses
+
+
+def cpython_drawings(views, slots, data):
+    table.set_data(data)
+    out = []
+    for view in views:
+        drawn = {name: getattr(table, name)(view) for name in ON_VIEW}
+        drawn.update({name: getattr(table, name)(view["obs"]) for name in ON_OBS})
+        drawn["map_blocks"] = table.map_blocks(view, slots)
+        drawn["usurpation_estimate"] = table.usurpation_estimate(view["obs"])
+        drawn["group_actions"] = [[t, list(a)] for t, a in table.group_actions(view["actions"])]
+        out.append(drawn)
+    return out
+
+
+@pytest.fixture(scope="module")
+def micropython_mjs() -> Path:
+    mjs = MICROPYTHON / "micropython.mjs"
+    if not mjs.exists() or not shutil.which("node"):
+        pytest.fail("MicroPython or node missing: run `python3 build.py test` (npm ci installs "
+                    "@micropython/micropython-webassembly-pyscript from package-lock.json)")
+    return mjs
+
+
+def test_table_draws_the_same_on_micropython_as_on_cpython(micropython_mjs, tmp_path):
+    views, statuses = sample_views(seed=3)
+    assert len(views) >= 30 and {v["obs"]["phase"] for v in views} >= {
+        "cards", "action", "battle", "over"}
+    slots, data = map_slots(), game_host.page_data()
+    assert len(slots) >= 30 and all(len(anchors) >= 3 for anchors in slots.values())
+    for name in ("table.py", "ui.py", "main.py"):
+        shutil.copy2(WEB / name, tmp_path / name)
+    (tmp_path / "pyscript").mkdir()
+    (tmp_path / "pyscript" / "__init__.py").write_text(PYSCRIPT_STAND_IN)
+    (tmp_path / "pyscript" / "ffi.py").write_text("def to_js(value, **kw):\n    return value\n")
+    (tmp_path / "driver.py").write_text(DRIVER_PY)
+    (tmp_path / "input.json").write_text(json.dumps({
+        "page_data": data, "views": views, "statuses": statuses, "slots": slots,
+        "on_view": ON_VIEW, "on_obs": ON_OBS}))
+    done = subprocess.run(["node", str(DRIVER), str(micropython_mjs), str(tmp_path)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads((tmp_path / "tables.out.json").read_text())
+    assert result["implementation"] == "micropython"
+
+    expected = cpython_drawings(views, slots, data)
+    for i, (mine, theirs) in enumerate(zip(result["drawn"], expected)):
+        for name in theirs:
+            assert mine[name] == theirs[name], (i, views[i]["obs"]["phase"], name)
+    assert len(result["drawn"]) == len(expected)
+    # ui.py imported and ran there: with nobody shown yet, the side to show is the first human
+    # who must decide (both sides are human here)
+    assert result["viewers"] == [st["humans"][0] if st["humans"] else "Lancaster"
+                                 for st in statuses]
+
+
+def test_micropython_dicts_are_unordered_so_the_check_above_can_fail(micropython_mjs, tmp_path):
+    """The reason for the check: a dict iterated on MicroPython does not keep insertion order,
+    so a drawing that walked one would differ (and the comparison above would catch it)."""
+    (tmp_path / "driver.py").write_text(
+        "import json\nd = {}\nfor k in ['zeta', 'alpha', 'mid', 'Kent', 'Essex']:\n"
+        "    d[k] = 1\njson.dump(list(d), open('order.out.json', 'w'))\n")
+    done = subprocess.run(["node", str(DRIVER), str(micropython_mjs), str(tmp_path)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    order = json.loads((tmp_path / "order.out.json").read_text())
+    assert sorted(order) == sorted(["zeta", "alpha", "mid", "Kent", "Essex"])
+    assert order != ["zeta", "alpha", "mid", "Kent", "Essex"]
