@@ -48,11 +48,8 @@ DIST = ROOT / "dist"
 WEB = ROOT / "web"
 NODE_MODULES = ROOT / "node_modules"
 
-# micropip, shipped beside Pyodide so that PyScript's `packages` setting can install our wheel.
-# The wheel comes from PyPI (Pyodide's npm package does not carry it); its hash is pinned here.
-MICROPIP_VERSION = "0.11.1"
-MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
-MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+# The name under which the worker finds our wheel (worker.py puts it on sys.path).
+WORKER_WHEEL = "richard3.whl"
 
 # The Pyodide runtime files the page's worker loads (from the npm package `pyodide`).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -277,25 +274,6 @@ def dist_is_fresh() -> bool:
         and stamp.read_text().strip() == input_fingerprint()
 
 
-def micropip_wheel() -> Path:
-    """The micropip wheel from PyPI, downloaded into .cache/wheels/ once."""
-    wheel = CACHE / "wheels" / MICROPIP_WHEEL
-    if not wheel.exists():
-        say(f"Downloading micropip {MICROPIP_VERSION} from PyPI")
-        try:
-            run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q",
-                 "--no-deps", "--only-binary=:all:", "--python-version", "3.14",
-                 "-d", wheel.parent, f"micropip=={MICROPIP_VERSION}"])
-        except subprocess.CalledProcessError:
-            raise SetupError(f"could not download micropip: fetch {MICROPIP_WHEEL} from PyPI "
-                             f"by hand into {wheel.parent}")
-    if sha256_file(wheel) != MICROPIP_SHA256:
-        wheel.unlink()
-        raise SetupError(f"{MICROPIP_WHEEL} does not match its pinned sha256; removed it, "
-                         "run the build again")
-    return wheel
-
-
 # Byte-compiling the wheels for the page's Python. Pyodide's interpreter imports a module from
 # its source by compiling it, which on the page costs more than loading a .pyc (`pyodide
 # py-compile` exists for that reason). build.py does the same for the two wheels the page
@@ -377,52 +355,35 @@ def py_compile_wheels(jobs: list[tuple[Path, Path]]) -> None:
                          "above); try `npm ci` by hand")
 
 
-def micropip_compiled() -> Path:
-    """micropip's wheel byte-compiled for the page, cached in .cache/wheels/ per compiler."""
-    key = sha256_text(MICROPIP_SHA256, npm_version("pyodide"), PY_COMPILE_WHEEL,
-                      PY_COMPILE_SCRIPT)[:10]
-    out = CACHE / "wheels" / f"pyc-{key}" / MICROPIP_WHEEL
-    if not out.exists():
-        say(f"Byte-compiling micropip {MICROPIP_VERSION} for Pyodide's Python")
-        out.parent.mkdir(parents=True, exist_ok=True)
-        py_compile_wheels([(micropip_wheel(), out.with_suffix(".tmp"))])
-        out.with_suffix(".tmp").rename(out)
-    return out
-
-
-# The standard library's modules that the page's start-up imports and a bare PyScript page does
-# not, byte-compiled like the wheels. Pyodide's python_stdlib.zip holds sources, so each module
-# the page imports is compiled there, at every visit; most of what the start-up needs the bare
-# runtime imports too, and stays as it is. The rest is what micropip's install path (importing
-# micropip, installing a wheel, PyScript's freeze() for its package cache) adds: email.*,
-# importlib.metadata, tarfile, ipaddress, urllib.parse, ... The list is found by running that
-# path in Pyodide under node (STDLIB_SCRIPT): the modules in sys.modules after loadPyodide and
-# after importing what PyScript's own Python package imports from the standard library
-# (PYSCRIPT_STDLIB_IMPORTS, read off @pyscript/core's bundled pyscript/*.py: only `html` is not
-# already there after loadPyodide) are the bare runtime's; whatever came from the zip after
-# micropip installed a wheel and froze is compiled, .py replaced by .pyc in the zip's own layout.
-# Checked in headless Chromium: game page's sys.modules less the hello page's = this list plus
-# micropip's own modules and the page's (ui, table, pyscript.web).
+# The standard library's modules that the worker's start-up imports and a bare PyScript page
+# does not, byte-compiled like the wheel. Pyodide's python_stdlib.zip holds sources, so each
+# module the worker imports is compiled there, at every visit; most of what the start-up needs
+# the bare runtime imports too, and stays as it is. The rest is what importing the engine and
+# the AI from our wheel adds (tomllib, importlib.resources' zip reader, random, ...). The list is
+# found by doing just that in Pyodide under node (STDLIB_SCRIPT): the modules in sys.modules
+# after loadPyodide and after importing what PyScript's own Python package imports from the
+# standard library (PYSCRIPT_STDLIB_IMPORTS, read off @pyscript/core's bundled pyscript/*.py:
+# only `html` is not already there after loadPyodide) are the bare runtime's; whatever came from
+# the zip after importing the engine (WORKER_IMPORTS, from the wheel on sys.path, as worker.py
+# does) is compiled, .py replaced by .pyc in the zip's own layout.
 PYSCRIPT_STDLIB_IMPORTS = ("asyncio", "base64", "binascii", "collections", "functools", "html",
                            "inspect", "io", "json", "os", "pathlib", "sys")
+WORKER_IMPORTS = ("json", "random", "richard3", "richard3.ai", "richard3.agents",
+                  "richard3.describe")
 
 STDLIB_SCRIPT = r"""
 const { readFileSync, writeFileSync } = require('node:fs');
 const { pathToFileURL } = require('node:url');
-const [indexURL, code, bareImports, micropip, probe, out] = process.argv.slice(1);
+const [indexURL, code, bareImports, wheel, workerImports, out] = process.argv.slice(1);
 (async () => {
   const { loadPyodide } = await import(pathToFileURL(indexURL + 'pyodide.mjs'));
   const py = await loadPyodide({ indexURL });
   // the bare runtime's modules: after loadPyodide, and after what PyScript's package imports
   py.runPython('import sys\n_bare = set(sys.modules)\n'
     + `import ${bareImports}\n_bare |= set(sys.modules)`);
-  await py.loadPackage(micropip, { messageCallback: () => {} });
-  const mp = py.pyimport('micropip');
-  mp.set_index_urls([]);
-  const name = probe.split('/').pop();
-  py.FS.writeFile('/tmp/' + name, new Uint8Array(readFileSync(probe)));
-  await mp.install('emfs:/tmp/' + name, { keep_going: true });
-  mp.freeze();
+  py.FS.writeFile('/tmp/richard3.whl', new Uint8Array(readFileSync(wheel)));
+  py.runPython(`sys.path.insert(0, '/tmp/richard3.whl')\nimport ${workerImports}\n`
+    + 'richard3.load_components()\nrichard3.new_game("1460", seed=1)');
   const names = py.runPython(`
 _zip = next(p for p in sys.path if p.endswith('.zip')) + '/'
 _names = sorted({m.__spec__.origin[len(_zip):] for n, m in list(sys.modules.items())
@@ -439,48 +400,26 @@ _names`).toJs();
 """
 
 
-def probe_wheel(path: Path) -> None:
-    """A minimal pure-Python wheel for STDLIB_SCRIPT to install as the page installs ours (its
-    metadata has what ours has: Requires-Python and a Requires-Dist under an extra)."""
-    files = {
-        "r3probe/__init__.py": "",
-        "r3probe-0.dist-info/METADATA": "Metadata-Version: 2.4\nName: r3probe\nVersion: 0\n"
-        "Requires-Python: >=3.11\nProvides-Extra: test\nRequires-Dist: pytest; extra == \"test\"\n",
-        "r3probe-0.dist-info/WHEEL": "Wheel-Version: 1.0\nGenerator: build.py\n"
-        "Root-Is-Purelib: true\nTag: py3-none-any\n",
-    }
-    record = []
-    for name, text in files.items():
-        digest = base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()).rstrip(b"=")
-        record.append(f"{name},sha256={digest.decode()},{len(text.encode())}\n")
-    files["r3probe-0.dist-info/RECORD"] = "".join(record) + "r3probe-0.dist-info/RECORD,,\n"
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as wheel:
-        for name, text in files.items():
-            wheel.writestr(name, text)
-
-
-def stdlib_compiled() -> Path:
-    """python_stdlib.zip with the modules of STDLIB_SCRIPT's list byte-compiled, cached in
-    .cache/stdlib/ per input (the list is written beside it, modules.txt)."""
+def stdlib_compiled(wheel: Path) -> Path:
+    """python_stdlib.zip with the modules of STDLIB_SCRIPT's list (what importing the engine
+    from `wheel` adds) byte-compiled, cached in .cache/stdlib/ per input (the list is written
+    beside it, modules.txt)."""
     src = NODE_MODULES / "pyodide" / "python_stdlib.zip"
-    micropip = micropip_compiled()
-    key = sha256_text(sha256_file(src), sha256_file(micropip), PY_COMPILE_WHEEL, STDLIB_SCRIPT,
-                      *PYSCRIPT_STDLIB_IMPORTS, inspect.getsource(probe_wheel))[:10]
+    key = sha256_text(sha256_file(src), sha256_file(wheel), PY_COMPILE_WHEEL, STDLIB_SCRIPT,
+                      *PYSCRIPT_STDLIB_IMPORTS, *WORKER_IMPORTS)[:10]
     out = CACHE / "stdlib" / f"pyc-{key}" / "python_stdlib.zip"
     if not out.exists():
-        say("Byte-compiling the standard-library modules micropip's install path imports")
+        say("Byte-compiling the standard-library modules the engine imports")
         out.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryDirectory() as tmp:
-            probe = Path(tmp) / "r3probe-0-py3-none-any.whl"
-            probe_wheel(probe)
-            try:
-                done = run(["node", "-e", STDLIB_SCRIPT, str(NODE_MODULES / "pyodide") + "/",
-                            PY_COMPILE_WHEEL, ", ".join(PYSCRIPT_STDLIB_IMPORTS), micropip, probe,
-                            out.with_suffix(".tmp")], cwd=ROOT, capture_output=True, text=True)
-            except (subprocess.CalledProcessError, FileNotFoundError) as e:
-                print(getattr(e, "stderr", "") or "", file=sys.stderr)
-                raise SetupError("could not byte-compile the standard library with Pyodide under "
-                                 "node (see above); try `npm ci` by hand")
+        try:
+            done = run(["node", "-e", STDLIB_SCRIPT, str(NODE_MODULES / "pyodide") + "/",
+                        PY_COMPILE_WHEEL, ", ".join(PYSCRIPT_STDLIB_IMPORTS), wheel,
+                        ", ".join(WORKER_IMPORTS), out.with_suffix(".tmp")],
+                       cwd=ROOT, capture_output=True, text=True)
+        except (subprocess.CalledProcessError, FileNotFoundError) as e:
+            print(getattr(e, "stderr", "") or "", file=sys.stderr)
+            raise SetupError("could not byte-compile the standard library with Pyodide under "
+                             "node (see above); try `npm ci` by hand")
         names = done.stdout.split()
         (out.parent / "modules.txt").write_text("\n".join(names) + "\n")
         print(f"    {len(names)} modules", flush=True)
@@ -488,24 +427,22 @@ def stdlib_compiled() -> Path:
     return out
 
 
-def vendor_pyodide(dist: Path) -> str:
-    """Copy the Pyodide runtime (its python_stdlib.zip partly byte-compiled, stdlib_compiled)
-    and micropip into dist/pyodide/<hash>/; return that path.
+def vendor_pyodide(dist: Path, wheel: Path) -> str:
+    """Copy the Pyodide runtime (its python_stdlib.zip partly byte-compiled for `wheel`, our
+    engine: stdlib_compiled) into dist/pyodide/<hash>/; return that path.
 
     The folder is named by a hash of its contents, so the service worker may take these large
     files from the browser's HTTP cache (no cache-busting) without ever mixing two versions.
+    Its pyodide-lock.json lists no package: the worker installs none (worker.py imports the
+    engine from its wheel, fetched by PyScript's `files` setting, with no package manager).
     """
     src = NODE_MODULES / "pyodide"
-    wheel = micropip_compiled()
     lock = json.loads((src / "pyodide-lock.json").read_text())
-    entry = dict(lock["packages"]["micropip"])
-    entry.update(file_name=MICROPIP_WHEEL, version=MICROPIP_VERSION,
-                 sha256=sha256_file(wheel), depends=[])
-    lock["packages"] = {"micropip": entry}
+    lock["packages"] = {}
     lock_text = json.dumps(lock, indent=1, sort_keys=True) + "\n"
 
     files = {name: src / name for name in PYODIDE_FILES}
-    files["python_stdlib.zip"] = stdlib_compiled()
+    files["python_stdlib.zip"] = stdlib_compiled(wheel)
     digest = hashlib.sha256(lock_text.encode())
     for name in PYODIDE_FILES:
         digest.update(name.encode() + b"\0" + sha256_file(files[name]).encode())
@@ -514,7 +451,6 @@ def vendor_pyodide(dist: Path) -> str:
     out.mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(files[name], out / name)
-    shutil.copy2(wheel, out / MICROPIP_WHEEL)
     (out / "pyodide-lock.json").write_text(lock_text)
     return folder
 
@@ -563,10 +499,6 @@ pyodide/  Pyodide {pyodide} (npm package `pyodide`): Mozilla Public License 2.0,
           libraries Pyodide builds in, each under its own licence (see the Pyodide project).
           In python_stdlib.zip a few modules are byte-compiled (.py replaced by .pyc); their
           source is the same file in the npm package's python_stdlib.zip.
-pyodide/*/micropip-{micropip}-py3-none-any.whl  micropip {micropip} (PyPI):
-          Mozilla Public License 2.0; it vendors `packaging` (Apache-2.0 or BSD-2-Clause).
-          Byte-compiled for CPython 3.14 (.py replaced by .pyc); its source is the same
-          version's wheel or sdist on PyPI.
 micropython/  MicroPython {micropython} (npm package `{micropython_package}`): MIT
           License, text in licenses/MicroPython-LICENSE.txt; source: the MicroPython project
           (micropython/micropython on GitHub, ports/webassembly).
@@ -587,9 +519,7 @@ def write_notices(dist: Path) -> None:
     """NOTICE.txt and licenses/: what is vendored, under which licence."""
     out = dist / "licenses"
     out.mkdir()
-    with zipfile.ZipFile(micropip_wheel()) as wheel:
-        mpl = wheel.read(f"micropip-{MICROPIP_VERSION}.dist-info/licenses/LICENSE")
-    (out / "MPL-2.0.txt").write_bytes(mpl)
+    shutil.copy2(ROOT / "tools" / "licenses" / "MPL-2.0.txt", out / "MPL-2.0.txt")
     shutil.copy2(NODE_MODULES / "@pyscript" / "core" / "LICENSE", out / "PyScript-LICENSE.txt")
     shutil.copy2(NODE_MODULES / "workbox-precaching" / "LICENSE", out / "Workbox-LICENSE.txt")
     shutil.copy2(NODE_MODULES / "@panzoom" / "panzoom" / "MIT-License.txt",
@@ -597,7 +527,7 @@ def write_notices(dist: Path) -> None:
     (out / "MicroPython-LICENSE.txt").write_text(MICROPYTHON_LICENSE)
     (dist / "NOTICE.txt").write_text(NOTICE.format(
         micropython=npm_version(MICROPYTHON_PACKAGE), micropython_package=MICROPYTHON_PACKAGE,
-        pyodide=npm_version("pyodide"), micropip=MICROPIP_VERSION,
+        pyodide=npm_version("pyodide"),
         pyscript=npm_version("@pyscript/core"), workbox=npm_version("workbox-build"),
         panzoom=npm_version("@panzoom/panzoom")))
 
@@ -614,11 +544,10 @@ def vendor_scripts(dist: Path) -> None:
 def build_wheel(dist: Path) -> str:
     """Build the richard3 wheel into dist/wheels/<hash>/; return its path relative to dist/.
 
-    The wheel is byte-compiled for the page's Python (py_compile_wheels), reproducible
-    (SOURCE_DATE_EPOCH, hash-based .pyc) and its folder is named by its content hash,
-    so its URL changes exactly when its content does. PyScript keys its package cache on that
-    URL (a repeat visit then installs from the cached lock, without micropip), and the service
-    worker may take it through the HTTP cache.
+    The wheel is byte-compiled for the worker's Python (py_compile_wheels), reproducible
+    (SOURCE_DATE_EPOCH, hash-based .pyc) and its folder is named by its content hash, so its URL
+    changes exactly when its content does, and the service worker may take it through the HTTP
+    cache. The worker imports from it as it is (a zip on sys.path): nothing installs it.
     """
     with tempfile.TemporaryDirectory() as tmp:
         try:
@@ -659,11 +588,12 @@ def page_data() -> dict:
 def write_pyscript_configs(dist: Path, pyodide_dir: str, micropython_dir: str,
                            wheel: str) -> None:
     """dist/pyscript.json (the worker's: web/pyscript.json plus the Pyodide interpreter and our
-    wheel) and dist/mpy.json (the main thread's: web/mpy.json plus MicroPython and the facts
-    main.py reads through pyscript.config). Every path in them is relative."""
+    wheel, fetched as the file ./richard3.whl that worker.py puts on sys.path) and dist/mpy.json
+    (the main thread's: web/mpy.json plus MicroPython and the facts ui.py reads through
+    pyscript.config). Every path in them is relative."""
     worker = json.loads((WEB / "pyscript.json").read_text())
     worker["interpreter"] = f"./{pyodide_dir}/pyodide.mjs"
-    worker["packages"] = [f"./{wheel}", *worker.get("packages", [])]
+    worker["files"] = {**worker.get("files", {}), f"./{wheel}": f"./{WORKER_WHEEL}"}
     (dist / "pyscript.json").write_text(json.dumps(worker, indent=2) + "\n")
     main = json.loads((WEB / "mpy.json").read_text())
     main["interpreter"] = f"./{micropython_dir}/micropython.mjs"
@@ -734,11 +664,11 @@ def build_dist(dist: Path = DIST) -> None:
     tmp = dist.with_name(f"{dist.name}.tmp-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
-    pyodide_dir = vendor_pyodide(tmp)
+    wheel = build_wheel(tmp)
+    pyodide_dir = vendor_pyodide(tmp, tmp / wheel)
     micropython_dir = vendor_micropython(tmp)
     vendor_pyscript(tmp)
     vendor_scripts(tmp)
-    wheel = build_wheel(tmp)
     copy_web(tmp)
     write_pyscript_configs(tmp, pyodide_dir, micropython_dir, wheel)
     make_icons(tmp)

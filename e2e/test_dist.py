@@ -26,9 +26,11 @@ def test_every_url_of_our_own_files_is_relative(dist_dir):
             text = path.read_text()
             assert not absolute.search(text), f"{path.name}: {absolute.search(text).group(0)}"
             assert "://" not in text or path.suffix == ".html", path.name
-    config = json.loads((dist_dir / "pyscript.json").read_text())
-    assert config["interpreter"].startswith("./")
-    assert all(package.startswith("./") for package in config["packages"])
+    for name in ("pyscript.json", "mpy.json"):
+        config = json.loads((dist_dir / name).read_text())
+        assert config["interpreter"].startswith("./")
+        assert all(url.startswith("./") and target.startswith("./") or target == ""
+                   for url, target in config["files"].items())
     manifest = json.loads((dist_dir / "manifest.webmanifest").read_text())
     urls = [manifest["start_url"], manifest["scope"], *(icon["src"] for icon in manifest["icons"])]
     assert not any(url.startswith("/") or "://" in url for url in urls)
@@ -44,27 +46,28 @@ def test_icons_are_pngs_of_the_stated_sizes(dist_dir):
         assert f"{width}x{height}" == icon["sizes"]
 
 
-def test_pyodide_lock_lists_only_what_is_shipped(dist_dir):
+def test_worker_installs_nothing_and_imports_the_wheel_as_a_file(dist_dir):
+    """The worker's Pyodide loads no package (its lock lists none): PyScript's `files` fetches
+    our wheel, which worker.py imports from as a zip on sys.path."""
     config = json.loads((dist_dir / "pyscript.json").read_text())
+    assert "packages" not in config
     runtime = (dist_dir / config["interpreter"]).parent
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
-    assert list(lock["packages"]) == ["micropip"]
-    for entry in lock["packages"].values():
-        wheel = runtime / entry["file_name"]
-        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
+    assert lock["packages"] == {}
     assert sorted(p.name for p in runtime.iterdir()) == sorted(
-        [*build.PYODIDE_FILES, "pyodide-lock.json", build.MICROPIP_WHEEL])
-    wheels = [p for p in config["packages"] if p.endswith(".whl")]
+        [*build.PYODIDE_FILES, "pyodide-lock.json"])
+    wheels = [url for url, target in config["files"].items() if target == "./richard3.whl"]
     assert len(wheels) == 1 and (dist_dir / wheels[0]).exists()
+    assert 'sys.path.insert(0, "richard3.whl")' in (dist_dir / "worker.py").read_text()
 
 
-def test_stdlib_zip_has_micropips_install_path_byte_compiled(dist_dir):
+def test_stdlib_zip_has_the_engines_imports_byte_compiled(dist_dir):
     config = json.loads((dist_dir / "pyscript.json").read_text())
     with zipfile.ZipFile((dist_dir / config["interpreter"]).parent / "python_stdlib.zip") as z:
         names = set(z.namelist())
         compiled = {n for n in names if n.endswith(".pyc")}
-        # what micropip's install imports is compiled; what a bare PyScript page imports is not
-        assert {"email/message.pyc", "importlib/metadata/__init__.pyc", "tarfile.pyc"} <= compiled
+        # what importing the engine adds is compiled; what a bare PyScript page imports is not
+        assert {"tomllib/_parser.pyc", "importlib/resources/readers.pyc"} <= compiled
         assert {"asyncio/__init__.py", "json/__init__.py", "html/__init__.py"} <= names
         assert len(compiled) < 100 and not {n[:-1] for n in compiled} & names
         for name in compiled:  # hash-based and unchecked: valid without the source
@@ -111,7 +114,7 @@ def test_main_thread_runs_micropython_with_the_builds_data(dist_dir):
     assert config["richard3"]["data"] == build.page_data()
     worker = json.loads((dist_dir / "pyscript.json").read_text())
     assert worker["interpreter"].endswith("/pyodide.mjs") and "richard3" not in worker
-    assert set(worker["files"]) == {"./game_host.py"}
+    assert "./game_host.py" in worker["files"]
     notice = (dist_dir / "NOTICE.txt").read_text()
     assert "MicroPython 1.28" in notice and build.MICROPYTHON_PACKAGE in notice
     assert "MIT License" in (dist_dir / "licenses" / "MicroPython-LICENSE.txt").read_text()

@@ -10,9 +10,14 @@ as {"error": message} rather than raised, so the page can show it plainly.
 """
 
 import json
+import sys
 
-import richard3
-import richard3.ai  # noqa: F401  (the AI levels, imported now: the first decision is not slowed)
+# Our wheel, fetched by PyScript's `files` setting (pyscript.json, written by build.py), is
+# imported as it is, a zip on sys.path: no package manager is loaded, nothing is installed.
+sys.path.insert(0, "richard3.whl")
+
+import richard3  # noqa: E402
+import richard3.ai  # noqa: E402, F401  (the AI levels, imported now: the first decision is not slowed)
 
 from game_host import GameHost, scenarios as _scenarios
 
