@@ -90,3 +90,22 @@ def destinations(g, side, block: str) -> set[str]:
         if a[0] == "move" and a[1] == B[block]:
             out.add(C.area_names[a[-1]])
     return out
+
+
+def play_random(g, n: int, seed: int = 0) -> None:
+    """Apply up to ``n`` uniformly random legal actions to ``g`` (fewer if it ends), the
+    choices drawn from ``random.Random(seed)``."""
+    import random
+    r = random.Random(seed)
+    for _ in range(n):
+        if g.is_over:
+            break
+        s = g.active_sides()[0]
+        g.apply(s, r.choice(g.legal_actions(s)))
+
+
+def random_game(scenario: str = "1470", seed: int = 5, steps: int = 300, rseed: int = 1):
+    """A new game of ``scenario`` and ``seed`` after ``play_random(g, steps, rseed)``."""
+    g = new_game(scenario, seed=seed)
+    play_random(g, steps, rseed)
+    return g

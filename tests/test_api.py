@@ -5,18 +5,9 @@ import random
 
 import pytest
 
-from helpers import game_in_action
+from helpers import game_in_action, play_random
 from richard3 import Game, IllegalAction, new_game, parse_action
 from richard3.components import LANCASTER, YORK
-
-
-def play_random(g, n, seed=0):
-    r = random.Random(seed)
-    for _ in range(n):
-        if g.is_over:
-            break
-        s = g.active_sides()[0]
-        g.apply(s, r.choice(g.legal_actions(s)))
 
 
 def test_same_scenario_seed_and_actions_give_the_same_game():

@@ -6,6 +6,8 @@
 - ``tournament``: play two agents against each other from both sides (issue 6), e.g.
   ``python -m richard3 tournament --scenario 1483 --a hard --b normal --games 100 --seed 1
   --iterations 50 --json``.
+- ``replay``: rebuild a game from the record in a save (or a record file) and check that it
+  equals the saved state (issue 19), e.g. ``python -m richard3 replay my-game.json``.
 """
 
 from __future__ import annotations
@@ -82,6 +84,36 @@ def _selfplay(args) -> int:
     return 1 if failed else 0
 
 
+def _replay(args) -> int:
+    """Exit 0 if the record rebuilds the saved state, 1 on a mismatch, 2 if the file cannot be
+    replayed (unreadable, not a save or record, no record, an illegal action)."""
+    from .record import ReplayError, check
+    try:
+        with open(args.file, "rb") as f:
+            text = f.read()
+        ok, verdict = check(text)
+    except OSError as exc:
+        print(f"replay: cannot read {args.file}: {exc.strerror or exc}")
+        return 2
+    except ReplayError as exc:
+        print(f"replay: cannot replay {args.file}: {exc}")
+        return 2
+    print(f"replay: {verdict}")
+    return 0 if ok else 1
+
+
+def _add_replay(sub) -> None:
+    p = sub.add_parser(
+        "replay", help="rebuild a saved game from its record and check it",
+        description="Rebuild a game from the record (scenario, seed and every action in order) "
+                    "held in FILE and check that it equals the saved state. FILE is the page's "
+                    "save file, a Game.to_json() save or an exported record (which is only "
+                    "replayed). Exit status 0 if it matches, 1 on a mismatch, 2 if FILE cannot "
+                    "be replayed (not a save, no record, an action that is not legal).")
+    p.add_argument("file", metavar="FILE", help="the save or record file (JSON)")
+    p.set_defaults(func=_replay)
+
+
 def _add_selfplay(sub) -> None:
     p = sub.add_parser(
         "selfplay", help="play whole games between two agents (JSON lines with --json)",
@@ -110,6 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="richard3", description="Richard III engine and AI")
     sub = p.add_subparsers(dest="command", required=True)
     _add_selfplay(sub)
+    _add_replay(sub)
     t = sub.add_parser("tournament", help="play two agents against each other, both sides")
     t.add_argument("--scenario", default="1483", choices=["1460", "1470", "1483"])
     t.add_argument("--a", required=True, help="agent A: random, easy, normal or hard")

@@ -78,7 +78,10 @@ class Action(tuple):
         return self[0]
 
     def __repr__(self) -> str:
-        return f"Action({str(self)!r})"
+        try:
+            return f"Action({str(self)!r})"
+        except (KeyError, IndexError, TypeError):   # forged: Action("fly"), Action("play", 99)
+            return f"Action{tuple.__repr__(self)}"
 
     def __str__(self) -> str:
         return format_action(self)
@@ -109,13 +112,17 @@ def parse_action(game, side, text: str) -> Action:
     """Return the legal action of ``side`` in ``game`` whose notation is ``text``.
 
     ``side`` is 0/1 or "Lancaster"/"York". Surrounding white space and runs of spaces are
-    ignored. Raises IllegalAction if no legal action has that notation.
+    ignored. Raises ValueError for another side or a ``text`` that is not a string,
+    IllegalAction if no legal action has that notation (the message quotes at most about
+    200 characters of ``text``).
     """
-    from .components import SIDE_IDS
-    s = SIDE_IDS[side] if isinstance(side, str) else side
+    from .game import quote, side_id
+    s = side_id(side)
+    if not isinstance(text, str):
+        raise ValueError(f"an action's notation is a string, not {quote(text)}")
     want = " ".join(text.split())
-    legal = game.legal_actions(s)
+    legal = game._legal(s)
     for action in legal:
         if str(action) == want:
             return action
-    raise IllegalAction(game.why_illegal(s, repr(text), legal))
+    raise IllegalAction(game.why_illegal(s, quote(text), legal))

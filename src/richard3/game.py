@@ -48,13 +48,26 @@ EVENT_NAMES = {"force_march": "Force March", "muster": "Muster", "piracy": "Pira
 
 
 def side_id(side) -> int:
-    """Return 0 or 1 for a side given as int or name; raise ValueError otherwise."""
+    """Return 0 or 1 for a side given as the int 0 / 1 or the name "Lancaster" / "York".
+
+    Raises ValueError for anything else (another name or case, a bool, a float, None).
+    """
     if isinstance(side, str):
         if side in ("Lancaster", "York"):
             return SIDE_IDS[side]
-    elif side in (LANCASTER, YORK):
+    elif type(side) is int and side in (LANCASTER, YORK):
         return side
-    raise ValueError(f"unknown side {side!r}: use 'Lancaster' or 'York'")
+    raise ValueError(f"unknown side {quote(side)}: use 0, 1, 'Lancaster' or 'York'")
+
+
+def quote(value, limit: int = 200) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for error messages that quote their
+    input (a forged save or action may be huge)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 -- a value whose repr fails is still described
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
 class Game:
@@ -99,7 +112,7 @@ class Game:
                "activated", "muster", "port_bonus", "moved", "border_used", "entry", "reserve",
                "attacker", "main_border", "treason", "battle", "pending", "heirs_lost",
                "prisoner", "stats", "winner", "reason", "shown", "whereabouts")
-    __slots__ = _FIELDS + ("_log", "_legal_cache")
+    __slots__ = _FIELDS + ("_log", "_legal_cache", "_record")
 
     # ------------------------------------------------------------------ construction / copy
     def copy(self) -> "Game":
@@ -123,52 +136,66 @@ class Game:
         g.winner, g.reason, g.shown = self.winner, self.reason, self.shown[:]
         g.whereabouts = self.whereabouts[:]
         g._log = self._log
+        g._record = self._record
         g._legal_cache = None
         return g
 
     def to_json(self) -> str:
-        """Serialise the whole state (log included) to a JSON string; see ``from_json``."""
+        """Serialise the whole state (log and record included) to a JSON string.
+
+        The fields of ``_FIELDS`` as they are, but ``seed`` and the 64-bit generator state
+        ``rng`` as decimal strings (exact in any JSON reader, JavaScript's too); ``log`` as
+        [visibility, text] pairs; ``record`` as ``Game.record`` gives it (null for a game
+        loaded from a save made before records were kept). See ``from_json``.
+        """
         d = {"format": "richard3-game", "version": 1}
         for f in self._FIELDS:
             d[f] = getattr(self, f)
+        d["seed"], d["rng"] = str(self.seed), str(self.rng)
         d["log"] = self._log_list()
+        d["record"] = self.record
         return json.dumps(d, separators=(",", ":"))
+
+    @property
+    def record(self) -> dict | None:
+        """The game's record, from which ``richard3.record.replay`` rebuilds it exactly:
+        ``{"scenario": "1470", "seed": "<decimal>", "actions": [[side, notation], ...]}``,
+        every action applied through ``apply`` in order (side 0 Lancaster, 1 York), or None
+        for a game loaded from a save that had no record."""
+        node = self._record
+        if node is None:
+            return None
+        actions = []
+        while node:
+            node, s, a = node
+            actions.append([s, a if isinstance(a, str) else str(a)])
+        actions.reverse()
+        return {"scenario": self.scenario, "seed": str(self.seed), "actions": actions}
+
+    def record_json(self) -> str:
+        """The record as JSON text (``{"format": "richard3-record", "version": 1, "scenario",
+        "seed", "actions"}``), for "Export game record"; ``python -m richard3 replay FILE``
+        replays it. Raises ValueError if the game has no record (see ``record``)."""
+        rec = self.record
+        if rec is None:
+            raise ValueError("this game has no record: it was loaded from a save made before "
+                             "records were kept")
+        return json.dumps({"format": "richard3-record", "version": 1, **rec},
+                          separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text) -> "Game":
-        """Rebuild a game from ``to_json`` output (a str or the parsed dict).
+        """Rebuild a game from ``to_json`` output (a str, bytes or the parsed dict).
 
-        Raises ValueError naming what is wrong if the text is not a saved game of this format.
+        Every field is checked (type, length, range) and so are the invariants that tie the
+        fields together (``savecheck``); the game built shares no list with ``text`` when it
+        is a dict. Older saves still load: ``rng`` and ``seed`` as JSON integers, no
+        ``whereabouts`` (nothing known), no ``record`` (``Game.record`` is then None).
+        Raises ValueError naming the field that is wrong; never another exception, never
+        hangs.
         """
-        try:
-            d = json.loads(text) if isinstance(text, (str, bytes)) else dict(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"not a saved game: invalid JSON ({exc})") from None
-        if not isinstance(d, dict) or d.get("format") != "richard3-game":
-            raise ValueError("not a saved game: the 'format' field is missing or wrong")
-        if d.get("version") != 1:
-            raise ValueError(f"saved game version {d.get('version')!r} is not supported (1)")
-        g = Game.__new__(Game)
-        if "whereabouts" not in d:          # saved before whereabouts were kept
-            d = dict(d, whereabouts=None)
-        missing = [f for f in cls._FIELDS if f not in d]
-        if missing:
-            raise ValueError(f"saved game lacks field(s): {', '.join(missing)}")
-        for f in cls._FIELDS:
-            v = d[f]
-            setattr(g, f, tuple(v) if f == "port_bonus" else v)
-        if len(g.loc) != NB or len(g.strength) != NB or len(g.border_used) != 2 * NBORDER:
-            raise ValueError("saved game has block or border lists of the wrong length")
-        if g.whereabouts is None:
-            from .whereabouts import unknown
-            g.whereabouts = unknown(g)
-        elif len(g.whereabouts) != NB:
-            raise ValueError("saved game has a whereabouts list of the wrong length")
-        g._log = None
-        for vis, text in d.get("log", []):
-            g._log = (g._log, vis, text)
-        g._legal_cache = None
-        return g
+        from .savecheck import load_state
+        return load_state(cls, text)
 
     # ------------------------------------------------------------------------- public API
     def active_sides(self) -> list[int]:
@@ -177,8 +204,15 @@ class Game:
         return HANDLERS[self.phase].active(self)
 
     def legal_actions(self, side) -> list[Action]:
-        """Every legal action for ``side`` now (empty if that side need not decide)."""
-        s = side_id(side)
+        """Every legal action for ``side`` now (empty if that side need not decide).
+
+        A new list each call: the caller may change it without touching the game.
+        Raises ValueError for a side that is not 0, 1, "Lancaster" or "York".
+        """
+        return self._legal(side_id(side))[:]
+
+    def _legal(self, s: int) -> list[Action]:
+        """The cached list of ``legal_actions(s)`` (engine-internal: never hand it out)."""
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = [None, None]
@@ -189,9 +223,12 @@ class Game:
         return cache[s]
 
     def apply(self, side, action) -> None:
-        """Apply ``action`` (an Action, or its notation as a string) for ``side``.
+        """Apply ``action`` (an Action, or its notation as a string) for ``side`` and add it
+        to the game's record.
 
-        Raises IllegalAction, saying why, if it is not legal now; the game is then unchanged.
+        Raises ValueError for a side that is not 0, 1, "Lancaster" or "York"; IllegalAction,
+        saying why, for anything that is not one of ``legal_actions(side)`` now (a forged
+        Action, another type); the game is then unchanged.
         """
         s = side_id(side)
         if isinstance(action, str):
@@ -199,10 +236,14 @@ class Game:
             action = parse_action(self, s, action)
         if self.phase == OVER:
             raise IllegalAction(f"the game is over: {self.reason}")
-        legal = self.legal_actions(s)
-        if action not in legal:
-            raise IllegalAction(self.why_illegal(s, _describe(action), legal))
-        self._apply_legal(s, action if isinstance(action, Action) else Action(*action))
+        legal = self._legal(s)
+        try:
+            action = legal[legal.index(action)]    # the engine's own Action (ints, not 3.0)
+        except ValueError:
+            raise IllegalAction(self.why_illegal(s, _describe(action), legal)) from None
+        if self._record is not None:
+            self._record = (self._record, s, action)
+        self._apply_legal(s, action)
 
     def why_illegal(self, s: int, what: str, legal: list) -> str:
         """The message of an IllegalAction: whose decision it is, and what is legal."""
@@ -501,7 +542,8 @@ def _card(c: int):
 
 
 def _describe(action) -> str:
+    """An action's notation for a message, or its cut repr if it has none (a forged one)."""
     try:
-        return repr(str(action))
-    except Exception:
-        return repr(action)
+        return quote(str(action))
+    except Exception:  # noqa: BLE001 -- Action("play", 99), Action("fly"): no notation
+        return quote(action)

@@ -44,6 +44,7 @@ def new_game(scenario_id: str = "1460", seed: int = 0, scenario: Scenario | None
     g.shown = [0] * NB
     g.whereabouts = whereabouts.initial(g)
     g._log = None
+    g._record = ()                  # the record of actions, empty (Game.record)
     g._legal_cache = None
     g.crowned = [g.senior_heir(0), g.senior_heir(1)]
     g.say(f"Scenario {sc.id} ({sc.name}), seed {seed}: {SIDE_NAMES[g.king]} is KING "

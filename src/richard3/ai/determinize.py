@@ -121,5 +121,6 @@ def determinize(g: Game, side: int, rnd: random.Random) -> Game:
             d.strength[b] = C.max_str[b] if where < NA else 0
     d.rng = grng.seed_state(rnd.getrandbits(64))
     d._log = None
+    d._record = None                # the record holds both sides' past decisions
     d._legal_cache = None
     return d
