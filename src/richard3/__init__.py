@@ -7,6 +7,8 @@ Pure Python, standard library only, so it loads fast in Pyodide. Public API (see
   ``Game.observation(side)``, ``Game.copy()``, ``Game.to_json()`` / ``Game.from_json()``
 - ``parse_action(game, side, text)``, the inverse of ``str(action)``
 - ``IllegalAction``, raised for any action that is not legal; the game is left unchanged.
+- ``Game.record`` / ``Game.record_json()``: the scenario, the seed and every action in order;
+  ``richard3.record.replay(record)`` rebuilds the game from it (``python -m richard3 replay``).
 """
 
 __version__ = "0.1.0"
