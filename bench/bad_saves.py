@@ -2,6 +2,8 @@
 """Crafted bad saves (issue 19, item 9): how ``Game.from_json`` meets damaged or forged saves.
 
     .venv/bin/python bench/bad_saves.py [--saves 2220] [--seed 1] [--seconds 10] [--json]
+    .venv/bin/python bench/bad_saves.py --dump saves.jsonl     # then, with another engine:
+    .venv/bin/python bench/bad_saves.py --load saves.jsonl     # the same saves, compared
 
 Real saves are taken from seeded random games of every scenario at many moments (each phase,
 battles with a pending hit choice, the political turn). Each crafted save is one of them with
@@ -264,8 +266,21 @@ def main(argv=None) -> int:
     p.add_argument("--seconds", type=float, default=10.0, help="time limit per save")
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     p.add_argument("--json", action="store_true", help="print the counts as JSON")
+    p.add_argument("--dump", metavar="FILE", help="write the crafted saves to FILE (JSON lines "
+                   "[mutation, save text]) and stop")
+    p.add_argument("--load", metavar="FILE", help="try the crafted saves of FILE (from --dump, "
+                   "e.g. by another version of the engine) instead of crafting new ones")
     args = p.parse_args(argv)
-    saves = crafted(args.saves, args.seed)
+    if args.load:
+        with open(args.load, encoding="utf-8") as f:
+            saves = [tuple(json.loads(line)) for line in f]
+    else:
+        saves = crafted(args.saves, args.seed)
+    if args.dump:
+        with open(args.dump, "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(pair) + "\n" for pair in saves)
+        print(f"{len(saves)} crafted saves written to {args.dump}")
+        return 0
     jobs = [(name, text, args.seconds) for name, text in saves]
     with multiprocessing.Pool(args.workers) as pool:
         results = pool.map(trial, jobs, chunksize=8)
