@@ -19,6 +19,7 @@ import random
 
 import richard3
 from richard3.components import SIDE_NAMES
+from richard3.describe import describe_actions, describe_decision, plain_log, summarize_lines
 
 SAVE_FORMAT = "richard3-save"
 SAVE_VERSION = 1
@@ -70,7 +71,8 @@ def page_data() -> dict:
     {"scenarios": scenarios(), "areas": [area name, ...] in map order, "land": [land area
     names], "blocks": {block id: {"side": "Lancaster" | "York" | "Rebel", "type": block type
     (3.1: "heir", "noble", ...), "label": printed name, "rating": combat rating "B3"
-    (initiative letter, firepower), "max_strength": 2-4}}}. All public: the printed blocks.
+    (initiative letter, firepower), "max_strength": 2-4}}, "borders": {"A|B": how many blocks
+    may cross it in a turn (5.21)}}. All public: the printed blocks and the map.
     """
     C = richard3.load_components()
     side_names = ("Lancaster", "York", "Rebel")
@@ -78,12 +80,38 @@ def page_data() -> dict:
         "scenarios": scenarios(),
         "areas": list(C.area_names),
         "land": [a for i, a in enumerate(C.area_names) if C.kind[i] == "land"],
+        "borders": {f"{C.area_names[a]}|{C.area_names[b]}": C.border_limit[k]
+                    for k, (a, b) in enumerate(C.border_ends)},
         "blocks": {name: {"side": side_names[C.side[b]], "type": C.btype[b],
                           "label": C.label[b],
                           "rating": "ABCD"[C.initiative[b]] + str(C.firepower[b]),
                           "max_strength": C.max_str[b]}
                    for b, name in enumerate(C.block_names)},
     }
+
+
+def activation_moves(game, side: int) -> list[dict]:
+    """The moves each legal activation would open (5.2: an area is activated for 1 AP, then its
+    blocks move), so that the page can offer "tap a block, tap an area" for a block whose area
+    is not active yet. For every `activate AREA` action: the move and sea-move choices of the
+    blocks in AREA on a copy of the game with the activation applied, each as its describe
+    dict with "notation" the list [activate notation, move notation] and "cost" the AP of both.
+    Only `side`'s own legal actions are looked at: nothing hidden is revealed."""
+    out = []
+    for action in game.legal_actions(side):
+        if action.kind != "activate":
+            continue
+        area = str(action).split(" ", 1)[1]
+        trial = game.copy()
+        trial.apply(side, action)
+        for choice in describe_actions(trial, side):
+            if choice["kind"] in ("move", "sea") and choice.get("from") == area:
+                choice = dict(choice)
+                choice["notation"] = [str(action), choice["notation"]]
+                choice["cost"] = 1 + choice.get("cost", 0)
+                choice["activates"] = area
+                out.append(choice)
+    return out
 
 
 class GameHost:
@@ -94,6 +122,7 @@ class GameHost:
         self.controllers = {}  # side name -> "human" | "easy" | "normal" | "hard"
         self.agents = {}
         self.undo_stack = []   # (side, Game) snapshots the current human decider may go back to
+        self.seen = {}         # side -> length of its log when it last acted (for "since")
 
     # ---------------------------------------------------------------- starting and loading
     def new_game(self, scenario: str, seed, controllers: dict) -> str:
@@ -101,6 +130,7 @@ class GameHost:
         self._set_controllers(controllers, seed)
         self.game = richard3.new_game(str(scenario), seed=seed)
         self.undo_stack = []
+        self.seen = {}
         return self.status()
 
     def _set_controllers(self, controllers: dict, seed: int) -> None:
@@ -129,6 +159,7 @@ class GameHost:
         self.game = game
         self._set_controllers(controllers, game.seed if isinstance(game.seed, int) else 0)
         self.undo_stack = []
+        self.seen = {}
         return self.status()
 
     # ---------------------------------------------------------------------- what is going on
@@ -151,12 +182,28 @@ class GameHost:
         })
 
     def view(self, side: str) -> str:
-        """What `side` may see, and its legal actions if it is a human side deciding now."""
+        """What `side` may see, its decision in plain words if it is a human side deciding now,
+        and what happened since it last acted. JSON of:
+
+        {"side", "obs": Game.observation(side), "actions": [notation, ...] (the legal actions,
+        [] unless a human side must decide now), "choices": describe_actions (one dict per
+        action: notation, kind, text, group, and block / from / to / area / card / cost / note
+        where they apply), "prompt": what to do, in one line, "via_activation": the moves an
+        activation would open (activation_moves), "log_plain": plain_log of the side's log,
+        "since": summarize_lines of the log lines since this side last acted (public facts
+        only), "controllers", "can_undo", and "summary" once the game is over}.
+        """
         g = self.game
         s = SIDES.index(side)
         deciding = self._human(side) and s in g.active_sides()
-        actions = [str(a) for a in g.legal_actions(s)] if deciding else []
-        out = {"side": side, "obs": g.observation(s), "actions": actions,
+        obs = g.observation(s)
+        decision = describe_decision(g, s) if deciding else {"prompt": "", "actions": []}
+        log = obs["log"]
+        seen = min(self.seen.get(side, 0), len(log))
+        out = {"side": side, "obs": obs, "actions": [c["notation"] for c in decision["actions"]],
+               "choices": decision["actions"], "prompt": decision["prompt"],
+               "via_activation": activation_moves(g, s) if deciding else [],
+               "log_plain": plain_log(log), "since": summarize_lines(log[seen:], s),
                "controllers": self.controllers,
                "can_undo": deciding and bool(self.undo_stack) and self.undo_stack[-1][0] == side}
         if g.is_over:
@@ -184,6 +231,7 @@ class GameHost:
         g = self.game
         before = g.copy()
         g.apply(side, notation)
+        self.seen[side] = len(g.log_for(SIDES.index(side)))
         # Undo is offered only while nothing random happened and nothing new was shown:
         # the same phase, the same side acting, and the generator untouched.
         if (g.rng == before.rng and g.phase == before.phase and g.acting == before.acting

@@ -26,6 +26,9 @@ async def boot():
     await asyncio.sleep(0)
     import table  # noqa: F401
     await asyncio.sleep(0)
+    import board  # noqa: F401
+    import taps  # noqa: F401
+    await asyncio.sleep(0)
     import ui
     await asyncio.sleep(0)
     ui.start()

@@ -34,6 +34,13 @@ def areas() -> list:
 SIDES = ("Lancaster", "York")
 
 
+def num(x) -> str:
+    """A coordinate with one decimal, the same on both interpreters (their "%.1f" round an
+    exact half differently): 20.25 -> "20.3", 7 -> "7.0", -1.25 -> "-1.3"."""
+    tenths = int(abs(x) * 10 + 0.5)
+    return f"{'-' if x < 0 and tenths else ''}{tenths // 10}.{tenths % 10}"
+
+
 def roll_text(roll) -> str:
     """A battle roll from the public battle record, as words: the block, what it did, the dice
     and the hits ({"block", "kind", "dice", "hits", ...}; any other shape as plain text)."""
@@ -416,7 +423,7 @@ def map_blocks(view: dict, slots: dict) -> str:
             x, y = x + shift, y - shift
             attr = f' data-block="{e(name)}"' if name else ""
             out.append(f'<g class="map-block side-{e(owner.lower())}"{attr} role="img" '
-                       f'aria-label="{e(label)}" transform="translate({x:.1f} {y:.1f})">'
+                       f'aria-label="{e(label)}" transform="translate({num(x)} {num(y)})">'
                        f'<rect x="-6" y="-6" width="12" height="12" rx="1.5"/></g>')
     return f'<g class="block-layer">{"".join(out)}</g>'
 
@@ -514,3 +521,48 @@ def usurpation_panel(obs: dict) -> str:
             f'<thead><tr><th scope="col">Side</th><th scope="col">Count</th>'
             f'<th scope="col">How sure</th></tr></thead><tbody>{rows}</tbody></table>'
             f'{result}</section>')
+
+
+# ------------------------------------------------------------------ plain words (issue 18)
+def all_choices(view: dict) -> str:
+    """Every legal choice in plain words, grouped, each a button with data-action (the page's
+    fallback for keyboards and screen readers, inside the collapsed #all-choices)."""
+    choices = view.get("choices") or []
+    if not choices:
+        return '<p class="muted">No decision for you now.</p>'
+    groups, order = {}, []
+    for c in choices:
+        title = c.get("group") or "Choices"
+        if title not in groups:
+            groups[title] = []
+            order.append(title)
+        groups[title].append(c)
+    parts = []
+    for title in order:
+        buttons = "".join(action_button(c["notation"], c["text"]) for c in groups[title])
+        parts.append(f'<fieldset class="group"><legend>{e(title)} ({len(groups[title])})'
+                     f'</legend>{buttons}</fieldset>')
+    return "".join(parts)
+
+
+def since_panel(events: list) -> str:
+    """What the other side did since this side last acted, in plain words (arrows on the map
+    show the moves): the "since" of the view (describe.summarize_lines)."""
+    lines = [ev.get("text") for ev in events if ev.get("text")]
+    if not lines:
+        return ""
+    items = "".join(f"<li>{link_rules(t)}</li>" for t in lines[-12:])
+    return (f'<section class="since-panel" aria-label="What happened since your last move">'
+            f'<h3>Since your last move</h3><ul>{items}</ul></section>')
+
+
+def plain_log_panel(entries: list, limit: int = 300) -> str:
+    """The side's log in plain words (describe.plain_log entries), with the campaign, turn,
+    phase and battle headers as headings of the list."""
+    out = []
+    for entry in entries[-limit:]:
+        kind = entry.get("type")
+        cls = f' class="log-head log-{e(kind)}"' if kind in ("campaign", "turn", "phase",
+                                                            "battle") else ""
+        out.append(f"<li{cls}>{link_rules(entry.get('text', ''))}</li>")
+    return "".join(out)

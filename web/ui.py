@@ -16,7 +16,9 @@ import json
 from pyscript import config, document, when, window, workers
 from pyscript.ffi import to_js
 
+import board
 import table
+import taps
 
 AUTOSAVE = "richard3.autosave"
 SLOT_PREFIX = "richard3.slot."
@@ -25,7 +27,7 @@ PACES = {"fast": 0, "normal": 0.6, "slow": 1.5}
 SIDES = ("Lancaster", "York")
 
 state = {"status": None, "shown": None, "busy": False, "view": None, "renders": 0,
-         "game_no": 0}
+         "game_no": 0, "selected": None, "group": None, "targets": {}, "geo": None}
 
 # The worker's engine: set once it has answered (see main.py's connect_engine).
 engine = {"ready": False, "failed": None, "event": asyncio.Event()}
@@ -181,7 +183,9 @@ async def load_save(text, keep=False):
 
 # ------------------------------------------------------------------------------ the map
 async def ensure_map():
-    """Load map.svg into #map once (build.py says whether it exists) and read its slots."""
+    """Load map.svg into #map once (build.py says whether it exists) and read its geometry:
+    each area's block slots (for the centre of its stack), the boxes' slots, and the midpoint
+    of every border (for "used / limit" labels)."""
     holder = el("map")
     if holder.hasAttribute("data-loaded"):
         return
@@ -192,35 +196,142 @@ async def ensure_map():
         return
     response = await window.fetch(name)
     holder.innerHTML = await response.text()
-    slots = {}
+    meta = {"areas": {}, "boxes": {}}
     for group in nodes("#map [data-slots-for]"):
-        anchors = [(float(c.getAttribute("cx")), float(c.getAttribute("cy")))
-                   for c in nodes(f'#map [data-slots-for="{group.dataset.slotsFor}"] [data-slot]')]
-        slots[group.dataset.slotsFor] = anchors
-    state["slots"] = slots
+        key = group.dataset.slotsFor
+        anchors = [[float(c.getAttribute("cx")), float(c.getAttribute("cy"))]
+                   for c in nodes(f'#map [data-slots-for="{key}"] [data-slot]')]
+        meta["boxes" if ":" in key else "areas"][key] = {"slots": anchors}
+    borders = {}
+    for path in nodes("#map [data-border]"):
+        middle = path.getPointAtLength(path.getTotalLength() / 2)
+        borders[path.dataset.border] = (middle.x, middle.y)
+    state["geo"] = board.Geometry(meta, borders)
+    for area in nodes("#map [data-area]"):  # focusable, labelled, reachable by keyboard
+        area.setAttribute("tabindex", "0")
+        area.setAttribute("role", "button")
+        area.setAttribute("aria-label", area.dataset.area)
     # Pinch-zoom, pan, wheel zoom and the zoom buttons (web/mapzoom.js, Panzoom).
     if window.r3MapZoom:  # undefined (falsy) if mapzoom.js did not load
         window.r3MapZoom.attach()
 
 
-@when("click", "#map-size")
-def on_map_size(event):
-    """Toggle a large map (most of the screen) and the compact one above the table."""
-    large = el("map-size").getAttribute("aria-pressed") != "true"
-    el("map-size").setAttribute("aria-pressed", "true" if large else "false")
-    document.body.classList.toggle("large-map", large)
-
-
-def draw_map_blocks(view):
-    """Replace the map's block layer with the blocks of `view` (nothing when view is None)."""
+def draw_map(view):
+    """Redraw the map's layers for `view` (blocks, borders in use, what the other side did) and
+    mark the areas: activated, and the targets of the selection. None clears them."""
     svg = document.querySelector("#map svg")
     if svg is None:
         return
-    old = svg.querySelector(".block-layer")
-    if old is not None and hasattr(old, "remove"):
-        old.remove()
-    if view is not None and state.get("slots"):
-        svg.insertAdjacentHTML("beforeend", table.map_blocks(view, state["slots"]))
+    for layer in nodes("#map svg .r3-layer"):
+        layer.remove()
+    for area in nodes("#map [data-target], #map [data-activated], #map [data-selected]"):
+        area.removeAttribute("data-target")
+        area.removeAttribute("data-activated")
+        area.removeAttribute("data-selected")
+        area.setAttribute("aria-label", area.dataset.area)
+    geo = state["geo"]
+    if view is None or geo is None:
+        return
+    marks = {"selected": state["selected"], "movable": taps.movable_blocks(view)}
+    obs = view["obs"]
+    limits = table.DATA.get("borders") or {}
+    svg.insertAdjacentHTML("beforeend", '<g class="r3-layer">'
+                           + board.since_layer(view.get("since") or [], geo)
+                           + board.borders_layer(obs, geo, limits)
+                           + board.blocks_layer(view, geo, marks) + "</g>")
+    for name in obs.get("activated") or []:
+        area = document.querySelector(f'#map [data-area="{name}"]')
+        if area is not None:
+            area.setAttribute("data-activated", "")
+    for name in state["targets"]:
+        area = document.querySelector(f'#map [data-area="{name}"]')
+        if area is not None:
+            area.setAttribute("data-target", "")
+            area.setAttribute("aria-label",
+                              f"{name}: {taps.target_prompt(state['targets'][name][0])}")
+    if state["group"]:
+        area = document.querySelector(f'#map [data-area="{state["group"]}"]')
+        if area is not None:
+            area.setAttribute("data-selected", "")
+    for cell in nodes("#map [data-track]"):
+        track, value = cell.dataset.track, cell.dataset.value
+        current = str(obs.get("campaign") if track == "campaign" else obs.get("turn"))
+        cell.classList.toggle("is-current", value == current)
+
+
+def select_block(block):
+    """Select an own block (None: clear): its target areas get highlighted. With nothing
+    selected, the areas a choice is made by tapping (Muster, Plague, the next battle) are."""
+    view = state["view"]
+    state["group"] = None
+    state["selected"] = block
+    state["targets"] = {}
+    if block and view:
+        options = taps.block_options(view, block)
+        state["targets"] = {a: [options["targets"][a]] for a in options["targets"]}
+    elif view:
+        direct = taps.area_choices(view)
+        state["targets"] = {a: [direct[a]] for a in direct}
+    redraw()
+
+
+def select_area(area):
+    """Select every movable own block of `area` together (a group move)."""
+    group = taps.area_group(state["view"], area)
+    if len(group["blocks"]) == 1:
+        select_block(group["blocks"][0])
+        return
+    state["selected"] = None
+    state["group"] = area if group["targets"] else None
+    state["targets"] = group["targets"]
+    redraw()
+
+
+def redraw():
+    """Draw the current view again (the selection changed): map, prompt and choices."""
+    view = state["view"]
+    if view is None:
+        return
+    draw_map(view)
+    draw_panel(view)
+    state["renders"] += 1
+    document.body.dataset.view = str(state["renders"])
+
+
+def selection_prompt(view):
+    """The prompt for the current selection, or the decision's own prompt."""
+    names = table.DATA["blocks"]
+    if state["selected"]:
+        label = (names.get(state["selected"]) or {}).get("label", state["selected"])
+        if state["targets"]:
+            firsts = [state["targets"][a][0] for a in sorted(state["targets"])]
+            activation = next((c for c in firsts if c.get("activates")), None)
+            extra = (f" Moving from {activation['activates']} activates it: 1 AP."
+                     if activation else "")
+            return f"{label}: tap a highlighted area to go there.{extra}"
+        return f"{label}: choose below what it does."
+    if state["targets"]:
+        return (view.get("prompt") or table.prompt(view)) + " Tap a highlighted area."
+    if state["group"]:
+        return (f"Your blocks in {state['group']}: tap a highlighted area to move them all "
+                f"there, or tap one block to move it alone.")
+    return view.get("prompt") or table.prompt(view)
+
+
+def draw_panel(view):
+    """The side panel's prompt, contextual choices and the full list (#all-choices)."""
+    el("prompt").innerHTML = table.link_rules(selection_prompt(view))
+    shown, more = taps.panel_choices(view, state["selected"])
+    buttons = "".join(
+        f'<button type="button" class="choice kind-{table.e(c["kind"])}" '
+        f'data-action="{table.e(c["notation"])}">{table.e(c["text"])}</button>'
+        + (f'<span class="choice-note">{table.link_rules(c["note"])}</span>'
+           if c.get("note") and c["kind"] in ("charge", "treachery", "retreat", "end") else "")
+        for c in shown)
+    if more:
+        buttons += f'<p class="muted">{more} more in the list below.</p>'
+    el("choices").innerHTML = buttons
+    el("actions").innerHTML = table.all_choices(view)
 
 
 # ---------------------------------------------------------------------------- the loop
@@ -284,11 +395,15 @@ async def after_change(st):
 
 def clear_table():
     """Remove everything private from the page (before a hand-over)."""
-    for id_ in ("board", "actions", "hand", "boxes", "politics", "log", "battle", "status-bar"):
+    for id_ in ("actions", "choices", "hand", "boxes", "politics", "log", "battle", "status-bar",
+                "since"):
         el(id_).innerHTML = ""
     el("prompt").textContent = ""
+    el("ap-box").textContent = ""
     state["view"] = None
-    draw_map_blocks(None)
+    state["selected"] = state["group"] = None
+    state["targets"] = {}
+    draw_map(None)
 
 
 def show_handover(side):
@@ -324,23 +439,27 @@ async def render(side):
     if view is None:
         return
     state["shown"] = side
+    state["selected"] = state["group"] = None
+    direct = taps.area_choices(view)
+    state["targets"] = {a: [direct[a]] for a in direct}
     obs = view["obs"]
     el("status-bar").innerHTML = table.status_bar(obs)
-    el("prompt").innerHTML = table.prompt_html(view)
     el("prompt").classList.toggle("highlight", obs["phase"] in table.HIGHLIGHT_PHASES
                                   and bool(view["actions"]))
-    el("board").innerHTML = table.board(view)
-    draw_map_blocks(view)
-    el("actions").innerHTML = table.actions_panel(view)
+    draw_map(view)
+    draw_panel(view)
+    el("since").innerHTML = table.since_panel(view.get("since") or [])
     el("hand").innerHTML = table.hand_panel(obs)
     el("boxes").innerHTML = table.boxes_panel(obs)
     el("politics").innerHTML = table.usurpation_panel(obs)
     el("battle").innerHTML = table.battle_board(obs)
-    el("log").innerHTML = table.log_panel(obs)
+    el("log").innerHTML = table.plain_log_panel(view.get("log_plain") or [])
     el("log").scrollTop = el("log").scrollHeight
     el("undo").disabled = not view.get("can_undo")
     el("hint").disabled = not view["actions"]
     el("table-side").textContent = f"You are {side}"
+    el("ap-box").textContent = (f"AP left: {obs.get('ap', 0)}" if obs["phase"] == "action"
+                                and obs.get("acting") == side else "")
     # The drawing replaced the focused button: give keyboard users a place to go on from.
     focused = document.activeElement
     if focused is None or focused.tagName == "BODY":
@@ -367,21 +486,102 @@ async def on_table_click(event):
         await on_odds()  # the odds button is redrawn with the battle board, so delegate
         return
     target = event.target.closest("[data-action]")
-    # closest() gives JS null (pyodide's JsNull, not None) for a click beside every control.
-    if not hasattr(target, "dataset") or state["busy"] or state["view"] is None:
+    # closest() gives null (None) for a click beside every control.
+    if target is None or not hasattr(target, "dataset") or state["view"] is None:
         return
-    notation = target.dataset.action
+    await decide([target.dataset.action])
+
+
+async def decide(notations):
+    """Send the notations in turn for the side shown, then go on (AI, hand-over, drawing)."""
+    if state["busy"] or state["view"] is None:
+        return
     side = state["view"]["side"]
     state["busy"] = True
     try:
-        st = await call("act", side, notation)
-        if "error" in st:
-            message(st["error"], "error")
-            return
+        st = None
+        for notation in notations:
+            st = await call("act", side, notation)
+            if "error" in st:
+                message(st["error"], "error")
+                return
         message("")
         await after_change(st)
     finally:
         state["busy"] = False
+
+
+async def move_group(area, choices):
+    """Move each block of a group to `area`: the first choice as listed, then each next block's
+    own choice from a fresh view (the area is active by then: no second activation)."""
+    side = state["view"]["side"]
+    blocks = [c["block"] for c in choices]
+    state["busy"] = True
+    try:
+        st = None
+        for i, block in enumerate(blocks):
+            if i:
+                view = await fetch_view(side)
+                if view is None:
+                    break
+                choice = taps.block_options(view, block)["targets"].get(area)
+                if choice is None:
+                    break  # e.g. the border's limit is reached: the rest stay
+            else:
+                choice = choices[0]
+            notation = choice["notation"]
+            for one in (notation if isinstance(notation, list) else [notation]):
+                st = await call("act", side, one)
+                if "error" in st:
+                    message(st["error"], "error")
+                    return
+        message("")
+        if st is not None:
+            await after_change(st)
+    finally:
+        state["busy"] = False
+
+
+@when("click", "#map")
+async def on_map_click(event):
+    await map_tap(event.target)
+
+
+@when("keydown", "#map")
+async def on_map_key(event):
+    if event.key in ("Enter", " "):
+        event.preventDefault()
+        await map_tap(event.target)
+
+
+async def map_tap(element):
+    """A tap on the map: an own block selects it (again: clears); a highlighted area makes the
+    move; an area of one's own selects its blocks together; anything else clears."""
+    view = state["view"]
+    if view is None or state["busy"] or not hasattr(element, "closest"):
+        return
+    block = element.closest("[data-block], [data-enemy-block]")
+    if block is not None and block.dataset.where in state["targets"]:
+        element = document.querySelector(f'#map [data-area="{block.dataset.where}"]')
+        block = None  # a block in a highlighted area: the tap is for the area
+    if block is not None and block.hasAttribute("data-block"):
+        name = block.dataset.block
+        select_block(None if name == state["selected"] else name)
+        return
+    area = element.closest("[data-area]")
+    if area is None:
+        select_block(None)
+        return
+    name = area.dataset.area
+    if name in state["targets"]:
+        choices = state["targets"][name]
+        if len(choices) > 1:
+            await move_group(name, choices)
+        else:
+            notation = choices[0]["notation"]
+            await decide(notation if isinstance(notation, list) else [notation])
+        return
+    select_area(name)
 
 
 @when("click", "#undo")
@@ -404,12 +604,15 @@ async def on_hint(event):
     if not notation:
         message(answer.get("error", "No hint now."), "info")
         return
-    message(f"Hint: {notation}", "info")
+    text = next((c["text"] for c in state["view"].get("choices") or []
+                 if c["notation"] == notation), notation)
+    message(f"Hint: {text}", "info")
     for button in nodes("[data-action]"):
         if button.dataset.action == notation:
             button.classList.add("hinted")
-            button.scrollIntoView()
-            button.focus()
+            if button.offsetParent is not None:  # shown (not inside the closed list)
+                button.scrollIntoView()
+                button.focus()
 
 
 async def on_odds():

@@ -1,0 +1,112 @@
+"""What a tap on the map means: from one side's view (game_host.GameHost.view: its "choices", the
+engine's legal actions in plain words, and "via_activation", the moves an activation opens),
+which blocks may act, where a selected block (or a whole area's blocks) may go, and which
+choices remain for the side panel's buttons.
+
+Pure functions over the view, on MicroPython and CPython alike (the rules of table.py's
+docstring apply). A choice's "notation" is a string, or a list of strings to send in turn
+(an activation, then the move).
+"""
+
+# Kinds of choice that take a block to an area: shown by highlighting the area.
+AREA_KINDS = ("move", "sea", "recruit", "retreat", "regroup", "home", "pool", "enter")
+# Kinds of choice about an area and no block (Muster, Plague, which battle next): the area is
+# highlighted while nothing is selected, and a tap on it makes the choice.
+AREA_ONLY_KINDS = ("muster", "plague", "battle")
+# Better first when two choices take the same block to the same area.
+PREFERENCE = ("move", "recruit", "retreat", "regroup", "home", "enter", "sea", "pool")
+# At most this many buttons of choices are shown beside the map; all are in #all-choices.
+MAX_BUTTONS = 8
+
+
+def _rank(choice: dict) -> tuple:
+    kind = choice.get("kind")
+    via = isinstance(choice.get("notation"), list)
+    return (PREFERENCE.index(kind) if kind in PREFERENCE else 99, via, choice.get("cost") or 0,
+            len(choice.get("path") or []))
+
+
+def _target(choice: dict):
+    """The area a choice takes its block to (the pool for "pool"), or None."""
+    if choice.get("kind") not in AREA_KINDS:
+        return None
+    return choice.get("to") or ("pool" if choice.get("kind") == "pool" else None)
+
+
+def block_options(view: dict, block: str) -> dict:
+    """For an own block: {"targets": {area: best choice}, "others": [choices of this block
+    that take it to no area (a hit, a step lost, fire, ...)]} (empty when it may not act)."""
+    targets, others = {}, []
+    for choice in (view.get("choices") or []) + (view.get("via_activation") or []):
+        if choice.get("block") != block:
+            continue
+        area = _target(choice)
+        if area is None:
+            if not isinstance(choice.get("notation"), list):
+                others.append(choice)
+            continue
+        best = targets.get(area)
+        if best is None or _rank(choice) < _rank(best):
+            targets[area] = choice
+    return {"targets": targets, "others": others}
+
+
+def movable_blocks(view: dict) -> list:
+    """The own blocks that have a choice now, sorted by id (for marking them on the map)."""
+    seen = {}
+    for choice in (view.get("choices") or []) + (view.get("via_activation") or []):
+        if choice.get("block"):
+            seen[choice["block"]] = True
+    return sorted(seen)
+
+
+def area_group(view: dict, area: str) -> dict:
+    """The own blocks in `area` that may move, and the areas all of them may reach together:
+    {"blocks": [ids], "targets": {area: [best choice of each block]}} ({} targets if fewer than
+    two blocks may move: a single block is selected as a block)."""
+    here = sorted(b["block"] for b in view["obs"]["own_blocks"] if b["area"] == area)
+    options = [(b, block_options(view, b)["targets"]) for b in here]
+    options = [(b, t) for b, t in options if t]
+    if len(options) < 2:
+        return {"blocks": [b for b, _ in options], "targets": {}}
+    common = None
+    for _, targets in options:
+        names = set(targets)
+        common = names if common is None else common & names
+    return {"blocks": [b for b, _ in options],
+            "targets": {a: [targets[a] for _, targets in options] for a in sorted(common or [])}}
+
+
+def area_choices(view: dict) -> dict:
+    """{area: choice} for the choices made by tapping an area (AREA_ONLY_KINDS)."""
+    out = {}
+    for choice in view.get("choices") or []:
+        area = choice.get("area") or choice.get("to")
+        if choice.get("kind") in AREA_ONLY_KINDS and area and area not in out:
+            out[area] = choice
+    return out
+
+
+def panel_choices(view: dict, selected: str = None) -> tuple:
+    """The choices to show as buttons beside the map: those of no block (End, Keep, the next
+    battle, ...) and those of the selected block that go to no area; at most MAX_BUTTONS.
+    Returns (shown, hidden count). Card plays are left to the hand (they have a "card")."""
+    shown = []
+    for choice in view.get("choices") or []:
+        if choice.get("card") and choice.get("kind") == "play":
+            continue
+        if choice.get("kind") in ("activate",) + AREA_ONLY_KINDS:
+            continue  # taken care of by tapping a block of the area, or the area
+        block = choice.get("block")
+        if block is None or (block == selected and _target(choice) is None):
+            shown.append(choice)
+    return shown[:MAX_BUTTONS], max(0, len(shown) - MAX_BUTTONS)
+
+
+def target_prompt(choice: dict) -> str:
+    """What tapping a highlighted area will do, with its cost ("Activates Kent: 1 AP")."""
+    text = choice.get("text", "")
+    if choice.get("activates"):
+        return f"{text}: activates {choice['activates']}, {choice.get('cost', 1)} AP"
+    cost = choice.get("cost")
+    return f"{text}: {cost} AP" if cost else f"{text}: no AP"
