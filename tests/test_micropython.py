@@ -1,7 +1,9 @@
 """The page's main-thread modules on MicroPython (the interpreter they run on in the browser).
 
 web/table.py draws the table from one side's view; it must give the same HTML on MicroPython
-(the page's main thread) as on CPython (where the rest of the tests check it). MicroPython
+(the page's main thread) as on CPython (where the rest of the tests check it). So must
+web/panels.py (cards, battle board, log, victory), from the view plus the "choices" and
+"log_plain" the worker sends with it. MicroPython
 differs in ways that do not show as errors: its dicts are unordered, its sort is not stable,
 its `re` has no look-arounds. So views of seeded games of every scenario are drawn by both
 interpreters, and every drawing must be identical. web/ui.py and web/main.py must compile and
@@ -28,7 +30,10 @@ MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-
 DRIVER = Path(__file__).resolve().parent / "micropython_driver.mjs"
 sys.path.insert(0, str(WEB))
 
+from richard3 import describe  # noqa: E402
+
 import game_host  # noqa: E402
+import panels  # noqa: E402
 import table  # noqa: E402
 
 # What each drawing function of table.py takes: a view, its observation, or the view and the
@@ -36,6 +41,22 @@ import table  # noqa: E402
 ON_VIEW = ("board", "actions_panel", "prompt_html", "victory")
 ON_OBS = ("status_bar", "hand_panel", "boxes_panel", "battle_board", "log_panel",
           "usurpation_panel")
+
+# What each drawing function of panels.py takes (choices and plain log come with the view, as
+# the worker sends them); run by both interpreters.
+PANELS_PY = '''
+def draw_panels(panels, view):
+    obs, choices = view["obs"], view["choices"]
+    plays = [c for c in choices if c["kind"] == "play"]
+    return {"hand_panel": panels.hand_panel(obs, choices),
+            "confirm_card": panels.confirm_card(plays[-1] if plays else None),
+            "mulligan_panel": panels.mulligan_panel(obs, choices),
+            "reveal_panel": panels.reveal_panel(obs),
+            "battle_board": panels.battle_board(obs, choices),
+            "log_panel": panels.log_panel(view["log_plain"], 80),
+            "victory_panel": panels.victory_panel(view)}
+'''
+exec(PANELS_PY)
 
 PYSCRIPT_STAND_IN = '''
 """A stand-in for PyScript's package, enough for ui.py to import outside a browser."""
@@ -52,8 +73,9 @@ def when(event, selector):
     return register
 '''
 
-DRIVER_PY = '''
+DRIVER_PY = PANELS_PY + '''
 import json
+import panels
 import table
 with open("input.json") as f:
     data = json.load(f)
@@ -68,6 +90,7 @@ for view in data["views"]:
     drawn["map_blocks"] = table.map_blocks(view, data["slots"])
     drawn["usurpation_estimate"] = table.usurpation_estimate(view["obs"])
     drawn["group_actions"] = table.group_actions(view["actions"])
+    drawn["panels"] = draw_panels(panels, view)
     out.append(drawn)
 import ui
 statuses = data["statuses"]
@@ -91,7 +114,8 @@ def map_slots() -> dict:
 def sample_views(seed: int, every: int = 23):
     """Views (game_host.GameHost.view) and statuses along whole seeded games of every scenario,
     both sides played at random by "humans" (so every view lists actions): every `every`-th
-    decision, every battle decision of the first battles, and the end."""
+    decision, every battle decision of the first battles, and the end. Each view also has the
+    "choices" (describe_actions) and "log_plain" (plain_log) the worker sends with it."""
     views, statuses = [], []
     rng = random.Random(seed)
     for scenario in ("1460", "1470", "1483"):
@@ -104,13 +128,18 @@ def sample_views(seed: int, every: int = 23):
                 break
             side = st["humans"][0]
             view = json.loads(host.view(side))
+            view["choices"] = describe.describe_actions(host.game, side)
+            view["log_plain"] = describe.plain_log(host.game.log_for(side))
             in_battle = view["obs"]["phase"] == "battle" and battles < 6
             if i % every == 0 or in_battle:
                 views.append(view)
                 statuses.append(st)
                 battles += in_battle
             host.act(side, rng.choice(view["actions"]))
-        views.append(json.loads(host.view("York")))
+        view = json.loads(host.view("York"))
+        view["choices"] = []
+        view["log_plain"] = describe.plain_log(host.game.log_for("York"))
+        views.append(view)
         statuses.append(json.loads(host.status()))
     return views, statuses
 
@@ -124,6 +153,7 @@ def cpython_drawings(views, slots, data):
         drawn["map_blocks"] = table.map_blocks(view, slots)
         drawn["usurpation_estimate"] = table.usurpation_estimate(view["obs"])
         drawn["group_actions"] = [[t, list(a)] for t, a in table.group_actions(view["actions"])]
+        drawn["panels"] = draw_panels(panels, view)
         out.append(drawn)
     return out
 
@@ -143,7 +173,7 @@ def test_table_draws_the_same_on_micropython_as_on_cpython(micropython_mjs, tmp_
         "cards", "action", "battle", "over"}
     slots, data = map_slots(), game_host.page_data()
     assert len(slots) >= 30 and all(len(anchors) >= 3 for anchors in slots.values())
-    for name in ("table.py", "ui.py", "main.py"):
+    for name in ("table.py", "panels.py", "ui.py", "main.py"):
         shutil.copy2(WEB / name, tmp_path / name)
     (tmp_path / "pyscript").mkdir()
     (tmp_path / "pyscript" / "__init__.py").write_text(PYSCRIPT_STAND_IN)
