@@ -48,6 +48,7 @@ BAD = {
     "a battle record outside a battle": lambda d: d.__setitem__("battle", [0] * 200),
     "a winner in a game that goes on": lambda d: d.__setitem__("winner", 1),
     "the generator state negative": lambda d: d.__setitem__("rng", "-5"),
+    "the generator state no number": lambda d: d.__setitem__("rng", "--5"),
     "a huge number": lambda d: d.__setitem__("ap", 2**70),
     "a crowned noble": lambda d: d["crowned"].__setitem__(0, 36),
 }

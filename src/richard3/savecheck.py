@@ -58,9 +58,10 @@ def integer(value, field: str, lo: int, hi: int) -> int:
 
 def decimal(value, field: str, lo: int, hi: int) -> int:
     """An int in [lo, hi] given as a JSON integer or a decimal string (at most 40 digits)."""
-    if isinstance(value, str) and 0 < len(value) <= 41 and value.lstrip("-").isdigit() \
-            and value.isascii():
-        value = int(value)
+    if isinstance(value, str) and len(value) <= 41 and value.isascii():
+        digits = value[1:] if value.startswith("-") else value
+        if digits.isdigit():
+            value = int(value)
     return integer(value, field, lo, hi)
 
 
