@@ -1,9 +1,10 @@
 """Playing in the page: a whole 1483 game against the AI, pass-and-play privacy, saves,
 responsiveness while the AI thinks, accessibility, same-origin requests only.
 
-The human side is driven only through the page: the test picks among the offered
-`[data-action]` buttons, then waits for the next drawing (`body[data-view]` changes and the AI
-is no longer thinking).
+The human side is driven only through the page's fallback for keyboards and screen readers:
+the collapsed list of every legal choice (`#all-choices`, a <details>), opened, then one of its
+`[data-action]` buttons; then the test waits for the next drawing (`body[data-view]` changes
+and the AI is no longer thinking). Playing on the map is e2e/test_play_on_map.py.
 """
 
 from __future__ import annotations
@@ -46,12 +47,14 @@ def wait_for_decision(page, previous=None, timeout=120_000):
 
 def click_action(page, notation):
     previous = page.evaluate("document.body.dataset.view || null")
-    page.locator(f"#table [data-action={json.dumps(notation)}]").click()
+    page.evaluate("document.getElementById('all-choices').open = true")
+    page.locator(f"#all-choices [data-action={json.dumps(notation)}]").click()
     return wait_for_decision(page, previous)
 
 
 def offered(page):
-    return page.eval_on_selector_all("#table [data-action]", "els => els.map(e => e.dataset.action)")
+    return page.eval_on_selector_all("#all-choices [data-action]",
+                                     "els => els.map(e => e.dataset.action)")
 
 
 def serious_violations(page):
@@ -100,7 +103,7 @@ def test_whole_1483_game_against_the_ai(page, site_url, artifacts_dir):
         if step == 5:
             page.screenshot(path=str(artifacts_dir / "game-table.png"))
             page.click("#hint")
-            page.wait_for_selector("#table button.hinted[data-action]")
+            page.wait_for_selector("#table button.hinted[data-action]", state="attached")
             assert "Hint:" in page.inner_text("#message")
         # Prefer progress over wandering, so the game stays short: end an action phase soon.
         choice = "end" if "end" in actions and rng.random() < 0.5 else rng.choice(actions)
@@ -198,7 +201,7 @@ def test_save_reload_resume_and_a_refused_import(page, site_url, tmp_path):
 
     # Export works and gives back the same save.
     with page.expect_download() as download:
-        page.click("summary")
+        page.click(".saves summary")
         page.click("#export")
     exported = tmp_path / "export.json"
     download.value.save_as(exported)
@@ -230,7 +233,7 @@ def test_save_reload_resume_and_a_refused_import(page, site_url, tmp_path):
     wait_for_decision(page)
     assert offered(page) == before["actions"]
     previous = page.evaluate("document.body.dataset.view")
-    page.click("summary")
+    page.click(".saves summary")
     page.select_option("#slots", "before the import")
     page.click("#load-slot")
     wait_for_decision(page, previous)

@@ -32,9 +32,11 @@ sys.path.insert(0, str(WEB))
 
 from richard3 import describe  # noqa: E402
 
+import board  # noqa: E402
 import game_host  # noqa: E402
 import panels  # noqa: E402
 import table  # noqa: E402
+import taps  # noqa: E402
 
 # What each drawing function of table.py takes: a view, its observation, or the view and the
 # map's slots.
@@ -76,7 +78,9 @@ def when(event, selector):
 DRIVER_PY = PANELS_PY + '''
 import json
 import panels
+import board
 import table
+import taps
 with open("input.json") as f:
     data = json.load(f)
 table.set_data(data["page_data"])
@@ -91,6 +95,18 @@ for view in data["views"]:
     drawn["usurpation_estimate"] = table.usurpation_estimate(view["obs"])
     drawn["group_actions"] = table.group_actions(view["actions"])
     drawn["panels"] = draw_panels(panels, view)
+    geo = board.Geometry({"areas": {a: {"slots": data["slots"][a]} for a in data["slots"]
+                                    if ":" not in a},
+                          "boxes": {a: {"slots": data["slots"][a]} for a in data["slots"]
+                                    if ":" in a}}, data["borders"])
+    movable = taps.movable_blocks(view)
+    drawn["board"] = board.blocks_layer(view, geo, {"movable": movable,
+                                                    "selected": movable[0] if movable else None})
+    drawn["borders"] = board.borders_layer(view["obs"], geo, data["page_data"]["borders"])
+    drawn["since"] = board.since_layer(view.get("since") or [], geo)
+    drawn["taps"] = [taps.block_options(view, b) for b in movable]
+    drawn["panel"] = taps.panel_choices(view, movable[0] if movable else None)
+    drawn["groups"] = [taps.area_group(view, a) for a in data["page_data"]["areas"]]
     out.append(drawn)
 import ui
 statuses = data["statuses"]
@@ -144,8 +160,10 @@ def sample_views(seed: int, every: int = 23):
     return views, statuses
 
 
-def cpython_drawings(views, slots, data):
+def cpython_drawings(views, slots, data, borders):
     table.set_data(data)
+    geo = board.Geometry({"areas": {a: {"slots": slots[a]} for a in slots if ":" not in a},
+                          "boxes": {a: {"slots": slots[a]} for a in slots if ":" in a}}, borders)
     out = []
     for view in views:
         drawn = {name: getattr(table, name)(view) for name in ON_VIEW}
@@ -154,6 +172,16 @@ def cpython_drawings(views, slots, data):
         drawn["usurpation_estimate"] = table.usurpation_estimate(view["obs"])
         drawn["group_actions"] = [[t, list(a)] for t, a in table.group_actions(view["actions"])]
         drawn["panels"] = draw_panels(panels, view)
+        movable = taps.movable_blocks(view)
+        drawn["board"] = board.blocks_layer(view, geo, {"movable": movable,
+                                                        "selected": movable[0] if movable else None})
+        drawn["borders"] = board.borders_layer(view["obs"], geo, data["borders"])
+        drawn["since"] = board.since_layer(view.get("since") or [], geo)
+        drawn["taps"] = json.loads(json.dumps([taps.block_options(view, b) for b in movable]))
+        drawn["panel"] = json.loads(json.dumps(taps.panel_choices(view, movable[0] if movable
+                                                                  else None)))
+        drawn["groups"] = json.loads(json.dumps([taps.area_group(view, a)
+                                                 for a in data["areas"]]))
         out.append(drawn)
     return out
 
@@ -173,14 +201,17 @@ def test_table_draws_the_same_on_micropython_as_on_cpython(micropython_mjs, tmp_
         "cards", "action", "battle", "over"}
     slots, data = map_slots(), game_host.page_data()
     assert len(slots) >= 30 and all(len(anchors) >= 3 for anchors in slots.values())
-    for name in ("table.py", "panels.py", "ui.py", "main.py"):
-        shutil.copy2(WEB / name, tmp_path / name)
+    # every module the main thread imports (mpy.json's files) and main.py
+    for name in [*json.loads((WEB / "mpy.json").read_text())["files"], "main.py"]:
+        shutil.copy2(WEB / name, tmp_path / Path(name).name)
     (tmp_path / "pyscript").mkdir()
     (tmp_path / "pyscript" / "__init__.py").write_text(PYSCRIPT_STAND_IN)
     (tmp_path / "pyscript" / "ffi.py").write_text("def to_js(value, **kw):\n    return value\n")
     (tmp_path / "driver.py").write_text(DRIVER_PY)
+    borders = {key: [float(i), float(i) + 0.5] for i, key in enumerate(data["borders"])}
     (tmp_path / "input.json").write_text(json.dumps({
         "page_data": data, "views": views, "statuses": statuses, "slots": slots,
+        "borders": borders,
         "on_view": ON_VIEW, "on_obs": ON_OBS}))
     done = subprocess.run(["node", str(DRIVER), str(micropython_mjs), str(tmp_path)],
                           capture_output=True, text=True, timeout=300)
@@ -188,7 +219,7 @@ def test_table_draws_the_same_on_micropython_as_on_cpython(micropython_mjs, tmp_
     result = json.loads((tmp_path / "tables.out.json").read_text())
     assert result["implementation"] == "micropython"
 
-    expected = cpython_drawings(views, slots, data)
+    expected = cpython_drawings(views, slots, data, borders)
     for i, (mine, theirs) in enumerate(zip(result["drawn"], expected)):
         for name in theirs:
             assert mine[name] == theirs[name], (i, views[i]["obs"]["phase"], name)

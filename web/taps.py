@@ -87,13 +87,21 @@ def area_choices(view: dict) -> dict:
     return out
 
 
-def panel_choices(view: dict, selected: str = None) -> tuple:
-    """The choices to show as buttons beside the map: those of no block (End, Keep, the next
+# Choices the hand's panel shows (the cards, the mulligan offer): not repeated as buttons.
+HAND_KINDS = ("play", "keep", "mulligan", "redeal")
+
+
+def panel_choices(view: dict, selected: str = None, battle_kinds=()) -> tuple:
+    """The choices to show as buttons beside the map: those of no block (End, the next
     battle, ...) and those of the selected block that go to no area; at most MAX_BUTTONS.
-    Returns (shown, hidden count). Card plays are left to the hand (they have a "card")."""
+    Returns (shown, hidden count). Left out: what the hand's panel shows (HAND_KINDS) and,
+    in a battle, what the battle board shows (`battle_kinds`)."""
     shown = []
+    in_battle = view["obs"].get("phase") == "battle"
     for choice in view.get("choices") or []:
-        if choice.get("card") and choice.get("kind") == "play":
+        if choice.get("kind") in HAND_KINDS:
+            continue
+        if in_battle and choice.get("kind") in battle_kinds:
             continue
         if choice.get("kind") in ("activate",) + AREA_ONLY_KINDS:
             continue  # taken care of by tapping a block of the area, or the area

@@ -17,6 +17,7 @@ from pyscript import config, document, when, window, workers
 from pyscript.ffi import to_js
 
 import board
+import panels
 import table
 import taps
 
@@ -321,7 +322,7 @@ def selection_prompt(view):
 def draw_panel(view):
     """The side panel's prompt, contextual choices and the full list (#all-choices)."""
     el("prompt").innerHTML = table.link_rules(selection_prompt(view))
-    shown, more = taps.panel_choices(view, state["selected"])
+    shown, more = taps.panel_choices(view, state["selected"], panels.BATTLE_KINDS)
     buttons = "".join(
         f'<button type="button" class="choice kind-{table.e(c["kind"])}" '
         f'data-action="{table.e(c["notation"])}">{table.e(c["text"])}</button>'
@@ -449,11 +450,13 @@ async def render(side):
     draw_map(view)
     draw_panel(view)
     el("since").innerHTML = table.since_panel(view.get("since") or [])
-    el("hand").innerHTML = table.hand_panel(obs)
+    choices = view.get("choices") or []
+    el("hand").innerHTML = (panels.mulligan_panel(obs, choices) + panels.reveal_panel(obs)
+                            + panels.hand_panel(obs, choices))
     el("boxes").innerHTML = table.boxes_panel(obs)
     el("politics").innerHTML = table.usurpation_panel(obs)
-    el("battle").innerHTML = table.battle_board(obs)
-    el("log").innerHTML = table.plain_log_panel(view.get("log_plain") or [])
+    el("battle").innerHTML = panels.battle_board(obs, choices)
+    el("log").innerHTML = panels.log_panel(view.get("log_plain") or [])
     el("log").scrollTop = el("log").scrollHeight
     el("undo").disabled = not view.get("can_undo")
     el("hint").disabled = not view["actions"]
@@ -473,7 +476,7 @@ async def show_victory(side):
     view = await fetch_view(side)
     if view is None:
         return
-    el("victory-text").innerHTML = table.victory(view)
+    el("victory-text").innerHTML = panels.victory_panel(view)
     el("victory-log").innerHTML = ('<h3>Log</h3><ol class="log" tabindex="0" aria-label="Game log">'
                                    + table.log_panel(view["obs"], limit=100000) + "</ol>")
     el("prompt").textContent = table.prompt(view)
@@ -485,9 +488,28 @@ async def on_table_click(event):
     if event.target.id == "odds" and state["view"] is not None:
         await on_odds()  # the odds button is redrawn with the battle board, so delegate
         return
+    if state["view"] is None:
+        return
+    card = event.target.closest("[data-choose]")
+    if card is not None:  # a card of the hand: ask to confirm (the strip's Play decides)
+        choice = panels.find_choice(state["view"].get("choices") or [], card.dataset.choose)
+        strip = document.querySelector(".card-confirm")
+        if strip is not None:
+            strip.remove()
+        card.closest(".hand-panel").insertAdjacentHTML("afterbegin",
+                                                       panels.confirm_card(choice))
+        confirm = document.querySelector(".card-confirm [data-confirm]")
+        if confirm is not None:
+            confirm.focus()
+        return
+    if event.target.closest("[data-cancel]") is not None:
+        strip = document.querySelector(".card-confirm")
+        if strip is not None:
+            strip.remove()
+        return
     target = event.target.closest("[data-action]")
     # closest() gives null (None) for a click beside every control.
-    if target is None or not hasattr(target, "dataset") or state["view"] is None:
+    if target is None or not hasattr(target, "dataset"):
         return
     await decide([target.dataset.action])
 

@@ -1,0 +1,225 @@
+"""Playing on the map (issue "Play on the map"): whole games driven only by taps on the map's
+blocks and areas, the cards of the hand, the battle board and the contextual buttons beside
+the map, never the collapsed list of every choice (#all-choices).
+
+A tap is a real pointer event at a point of the element that is not covered by anything else
+(a mouse click at 1280x800, a touchscreen tap at 1024x768). The tests also count what a player
+meets: taps per land move and the controls visible outside #all-choices at each decision, and
+print them (the figures go into the issue's note).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+
+import pytest
+
+from e2e.conftest import wait_for_start_screen
+
+pytestmark = pytest.mark.e2e
+
+# A point of the element that the element itself (or, for an area, a block standing in it)
+# receives: the centre if free, else the nearest free point of a grid over its box.
+FREE_POINT = """(sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  const area = el.dataset.area;
+  const mine = (hit) => hit && (el === hit || el.contains(hit)
+      || (area && hit.closest('[data-where]') && hit.closest('[data-where]').dataset.where === area));
+  const points = [];
+  for (let i = 0; i <= 16; i++) for (let j = 0; j <= 16; j++)
+    points.push([r.left + r.width * i / 16, r.top + r.height * j / 16]);
+  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
+  points.sort((a, b) => Math.hypot(a[0] - cx, a[1] - cy) - Math.hypot(b[0] - cx, b[1] - cy));
+  for (const [x, y] of points) {
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
+    if (mine(document.elementFromPoint(x, y))) return [x, y];
+  }
+  return null;
+}"""
+
+# Controls a player sees outside the collapsed list and the map itself.
+VISIBLE_CONTROLS = """() => [...document.querySelectorAll(
+    'button, select, input, summary, a[href], [role=button]')].filter((c) => {
+  if (c.closest('#all-choices > :not(summary)') || c.closest('#map')) return false;
+  if (c.closest('details:not([open]) > :not(summary)')) return false;
+  const r = c.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && getComputedStyle(c).visibility !== 'hidden';
+}).length"""
+
+
+class Player:
+    """Plays one side through taps only; keeps the figures."""
+
+    def __init__(self, page, rng, touch=False):
+        self.page, self.rng, self.touch = page, rng, touch
+        self.taps = 0
+        self.moves = []       # taps for each land move made
+        self.controls = []    # visible controls at each decision
+        self.pending = None   # taps since the block of a move was selected
+
+    def tap(self, selector):
+        point = self.page.evaluate(FREE_POINT, selector)
+        assert point, f"nothing to tap at {selector}"
+        previous = self.page.evaluate("document.body.dataset.view || null")
+        if self.touch:
+            self.page.touchscreen.tap(point[0], point[1])
+        else:
+            self.page.mouse.click(point[0], point[1])
+        self.taps += 1
+        wait_for_drawing(self.page, previous)
+
+    def tap_button(self, locator):
+        previous = self.page.evaluate("document.body.dataset.view || null")
+        if self.touch:
+            locator.tap()
+        else:
+            locator.click()
+        self.taps += 1
+        return wait_for_drawing(self.page, previous, strict=False)
+
+    def selectors(self, css):
+        return self.page.eval_on_selector_all(
+            css, """els => els.filter((e) => e.getBoundingClientRect().width > 0)
+                         .map((e) => e.dataset.block || e.dataset.area || '')""")
+
+    def step(self):
+        """One tap (or a card chosen and confirmed)."""
+        page, rng = self.page, self.rng
+        confirm = page.locator(".card-confirm [data-confirm]")
+        if confirm.count():
+            self.tap_button(confirm.first)
+            return
+        cards = page.locator("#hand [data-choose]")
+        if cards.count():
+            self.tap_button(cards.nth(rng.randrange(cards.count())))
+            page.wait_for_selector(".card-confirm [data-confirm]")
+            return
+        for css in ("#hand [data-action]", "#battle [data-action]"):
+            buttons = page.locator(css)
+            if buttons.count():
+                self.decide_button(buttons)
+                return
+        targets = self.selectors("#map [data-target]")
+        selected = page.locator("#map [data-block].selected").count()
+        if targets and (selected or page.locator("#map [data-area][data-selected]").count()
+                        or rng.random() < 0.9):
+            area = rng.choice(targets)
+            self.tap(f'#map [data-area="{area}"]')
+            if self.pending is not None:
+                self.moves.append(self.pending + 1)
+                self.pending = None
+            return
+        movable = self.selectors("#map [data-block].can-act")
+        buttons = page.locator("#choices [data-action]")
+        if movable and (not buttons.count() or rng.random() < 0.6) and not selected:
+            block = rng.choice(movable)
+            self.tap(f'#map [data-block={json.dumps(block)}]')
+            self.pending = 1 if page.locator("#map [data-target]").count() else None
+            return
+        if buttons.count():
+            self.pending = None
+            self.decide_button(buttons)
+            return
+        if selected:  # a selected block with nothing to do: let it go
+            self.tap("#map [data-block].selected")
+            return
+        pytest.fail(f"no control outside the list at: {page.inner_text('#prompt')}")
+
+    def decide_button(self, buttons):
+        actions = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
+        # Prefer progress, so the game stays short: end an action phase or regroup soon.
+        if "end" in actions and self.rng.random() < 0.5:
+            index = actions.index("end")
+        elif "fire" in [a.split(" ")[0] for a in actions] and self.rng.random() < 0.7:
+            index = [a.split(" ")[0] for a in actions].index("fire")
+        else:
+            index = self.rng.randrange(len(actions))
+        self.tap_button(buttons.nth(index))
+
+
+def wait_for_drawing(page, previous, strict=True, timeout=120_000):
+    """Wait for the page's next drawing after `previous` with no AI thinking; return the
+    screen. strict=False: also return if nothing was drawn within 2 s (a control that only
+    opens something, like a card's confirm strip)."""
+    try:
+        page.wait_for_function(
+            """prev => (document.body.dataset.view || null) !== prev
+                       && document.body.dataset.thinking !== 'yes'
+                       && ['table', 'victory', 'handover'].includes(document.body.dataset.screen)""",
+            arg=previous, timeout=timeout if strict else 2_000)
+    except Exception:
+        if strict:
+            raise
+    return page.evaluate("document.body.dataset.screen")
+
+
+def start(page, site_url, scenario, seed, lancaster="easy", york="human"):
+    page.goto(f"{site_url}?pace=fast")
+    wait_for_start_screen(page)
+    page.click("#new-game")
+    page.wait_for_selector("#setup:not([hidden]) #scenario option[value='1483']", state="attached")
+    page.select_option("#scenario", scenario)
+    page.select_option("#player-lancaster", lancaster)
+    page.select_option("#player-york", york)
+    page.fill("#seed", str(seed))
+    page.click("#start-game")
+    wait_for_drawing(page, None)
+
+
+def play(page, rng, touch, until, limit=4000):
+    player = Player(page, rng, touch)
+    for _ in range(limit):
+        screen = page.evaluate("document.body.dataset.screen")
+        if screen == "victory" or until(page):
+            break
+        assert screen == "table", screen
+        assert page.evaluate("document.getElementById('all-choices').open") is False
+        player.controls.append(page.evaluate(VISIBLE_CONTROLS))
+        player.step()
+    return player
+
+
+def report(name, player):
+    moves = player.moves or [0]
+    print(f"\n{name}: {player.taps} taps; land moves {len(player.moves)}, taps per move median "
+          f"{statistics.median(moves)}, max {max(moves)}; visible controls outside the list "
+          f"median {statistics.median(player.controls)}, max {max(player.controls)}")
+
+
+def test_whole_1483_game_against_the_ai_by_taps_with_a_mouse(page, site_url, artifacts_dir):
+    start(page, site_url, "1483", seed=21)
+    player = play(page, random.Random(21), touch=False, until=lambda p: False)
+    report("1483, 1280x800, mouse", player)
+    assert page.evaluate("document.body.dataset.screen") == "victory"
+    assert "wins" in page.inner_text("#victory-text")
+    assert player.moves and statistics.median(player.moves) <= 2
+    assert max(player.controls) <= 15
+    page.screenshot(path=str(artifacts_dir / "taps-1483-victory.png"))
+    assert page.console_errors == []
+
+
+def test_whole_1483_game_by_touch_on_a_tablet(new_page, site_url, artifacts_dir):
+    page = new_page(viewport={"width": 1024, "height": 768}, has_touch=True)
+    start(page, site_url, "1483", seed=22)
+    player = play(page, random.Random(22), touch=True, until=lambda p: False)
+    report("1483, 1024x768, touch", player)
+    assert page.evaluate("document.body.dataset.screen") == "victory"
+    assert player.moves and statistics.median(player.moves) <= 2
+    assert max(player.controls) <= 15
+    assert page.console_errors == []
+
+
+def test_first_campaign_of_1460_by_taps(page, site_url):
+    start(page, site_url, "1460", seed=23, lancaster="human", york="easy")
+    player = play(page, random.Random(23), touch=False,
+                  until=lambda p: p.evaluate("document.body.dataset.phase") == "political"
+                  or p.evaluate("document.body.dataset.screen") == "victory")
+    report("1460 first campaign, 1280x800, mouse", player)
+    assert page.evaluate("document.body.dataset.phase") == "political" \
+        or page.evaluate("document.body.dataset.screen") == "victory"
+    assert player.moves and statistics.median(player.moves) <= 2
+    assert page.console_errors == []
