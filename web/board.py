@@ -183,20 +183,7 @@ def pool_layer(obs: dict, side: str, geo: Geometry, marks: dict) -> str:
     out = []
     pool = sorted(obs.get("pool") or [], key=lambda b: (block_label(b["block"]), b["block"]))
     for b, (x, y) in zip(pool, geo.slots.get("pool:" + side, [])):
-        name = b["block"]
-        label = block_label(name)
-        classes = "blk own pool side-" + side.lower()
-        if name == marks.get("selected"):
-            classes += " selected"
-        if name in marks.get("movable", ()):
-            classes += " can-act"
-        s = POOL_SIZE
-        out.append(f'<g class="{classes}" data-block="{e(name)}" data-where="pool" '
-                   f'role="button" tabindex="0" aria-label="{e(label)} ({e(side)}), in the pool'
-                   f'{", face down" if b.get("face_down") else ""}" transform="translate('
-                   f'{num(x - s / 2)} {num(y - s / 2)})"><rect width="{s}" height="{s}" rx="1.5"/>'
-                   f'<text class="blk-name" x="{s / 2}" y="{num(s * 0.68)}" font-size="4.2">'
-                   f'{e(label[:5])}</text></g>')
+        out.append(_own_box_block(b, side, x, y, "pool", marks))
     for x, y in geo.slots.get("pool:" + enemy, [])[:obs.get("enemy_pool_size", 0)]:
         s = POOL_SIZE
         out.append(f'<g class="blk enemy face-down pool side-{e(enemy.lower())}" '
@@ -206,7 +193,10 @@ def pool_layer(obs: dict, side: str, geo: Geometry, marks: dict) -> str:
     minors = obs.get("minors") or {}
     for who in SIDES:
         for name, (x, y) in zip(sorted(minors.get(who) or []), geo.slots.get("minors:" + who, [])):
-            out.append(_chip(name, who, x, y, "minor"))
+            if who == side:  # own minors: tappable when one comes of age (6.82)
+                out.append(_own_box_block({"block": name}, side, x, y, "minors", marks))
+            else:
+                out.append(_chip(name, who, x, y, "minor"))
     dead = sorted(obs.get("dead") or [])
     by_side = {"Lancaster": [], "York": []}
     for name in dead:
@@ -216,6 +206,26 @@ def pool_layer(obs: dict, side: str, geo: Geometry, marks: dict) -> str:
         for name, (x, y) in zip(by_side[who], geo.slots.get("dead:" + who, [])):
             out.append(_chip(name, who, x, y, "dead"))
     return f'<g class="box-layer">{"".join(out)}</g>'
+
+
+def _own_box_block(b: dict, side: str, x: float, y: float, where: str, marks: dict) -> str:
+    """An own block in the pool or the minors box: small, named, tappable (a recruit, an heir
+    coming of age)."""
+    name = b["block"]
+    label = block_label(name)
+    classes = f"blk own {where} side-{side.lower()}"
+    if name == marks.get("selected"):
+        classes += " selected"
+    if name in marks.get("movable", ()):
+        classes += " can-act"
+    s = POOL_SIZE
+    state = "in the pool" if where == "pool" else "a minor"
+    return (f'<g class="{classes}" data-block="{e(name)}" data-where="{where}" '
+            f'role="button" tabindex="0" aria-label="{e(label)} ({e(side)}), {state}'
+            f'{", face down" if b.get("face_down") else ""}" transform="translate('
+            f'{num(x - s / 2)} {num(y - s / 2)})"><rect width="{s}" height="{s}" rx="1.5"/>'
+            f'<text class="blk-name" x="{s / 2}" y="{num(s * 0.68)}" font-size="4.2">'
+            f'{e(label[:5])}</text></g>')
 
 
 def _chip(name: str, side: str, x: float, y: float, where: str) -> str:

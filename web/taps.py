@@ -9,14 +9,14 @@ docstring apply). A choice's "notation" is a string, or a list of strings to sen
 """
 
 # Kinds of choice that take a block to an area: shown by highlighting the area.
-AREA_KINDS = ("move", "sea", "recruit", "retreat", "regroup", "home", "pool", "enter")
+AREA_KINDS = ("move", "sea", "recruit", "retreat", "regroup", "home", "enter")
 # Kinds of choice about an area and no block (Muster, Plague, which battle next): the area is
 # highlighted while nothing is selected, and a tap on it makes the choice.
 AREA_ONLY_KINDS = ("muster", "plague", "battle")
 # Better first when two choices take the same block to the same area.
 PREFERENCE = ("move", "recruit", "retreat", "regroup", "home", "enter", "sea", "pool")
 # At most this many buttons of choices are shown beside the map; all are in #all-choices.
-MAX_BUTTONS = 8
+MAX_BUTTONS = 7
 
 
 def _rank(choice: dict) -> tuple:
@@ -27,10 +27,10 @@ def _rank(choice: dict) -> tuple:
 
 
 def _target(choice: dict):
-    """The area a choice takes its block to (the pool for "pool"), or None."""
+    """The area a choice takes its block to, or None (a block sent to the pool is a button)."""
     if choice.get("kind") not in AREA_KINDS:
         return None
-    return choice.get("to") or ("pool" if choice.get("kind") == "pool" else None)
+    return choice.get("to")
 
 
 def block_options(view: dict, block: str) -> dict:
@@ -118,3 +118,18 @@ def target_prompt(choice: dict) -> str:
         return f"{text}: activates {choice['activates']}, {choice.get('cost', 1)} AP"
     cost = choice.get("cost")
     return f"{text}: {cost} AP" if cost else f"{text}: no AP"
+
+
+def lone_mover(view: dict):
+    """In a battle, the one block whose choices include going to an area (a retreat, a
+    regroup), if exactly one: the page selects it at once. Else None."""
+    if view["obs"].get("phase") != "battle":
+        return None
+    blocks = sorted({c["block"] for c in view.get("choices") or []
+                     if c.get("block") and _target(c)})
+    return blocks[0] if len(blocks) == 1 else None
+
+
+def without_area_moves(choices: list) -> list:
+    """The choices less those made by tapping an area (they are lit on the map instead)."""
+    return [c for c in choices if _target(c) is None]

@@ -309,10 +309,17 @@ def selection_prompt(view):
             activation = next((c for c in firsts if c.get("activates")), None)
             extra = (f" Moving from {activation['activates']} activates it: 1 AP."
                      if activation else "")
+            if view["obs"].get("phase") == "battle":
+                return (f"{view.get('prompt') or ''} Tap a highlighted area to move {label} "
+                        f"there (a retreat or regroup), or choose on the battle board.")
             return f"{label}: tap a highlighted area to go there.{extra}"
         return f"{label}: choose below what it does."
     if state["targets"]:
         return (view.get("prompt") or table.prompt(view)) + " Tap a highlighted area."
+    if view["obs"].get("phase") == "battle" and any(
+            c.get("to") for c in view.get("choices") or [] if c.get("block")):
+        return ((view.get("prompt") or "") + " Tap one of your blocks with a gold edge, then "
+                "a highlighted area to move it there.")
     if state["group"]:
         return (f"Your blocks in {state['group']}: tap a highlighted area to move them all "
                 f"there, or tap one block to move it alone.")
@@ -443,6 +450,13 @@ async def render(side):
     state["selected"] = state["group"] = None
     direct = taps.area_choices(view)
     state["targets"] = {a: [direct[a]] for a in direct}
+    # One block that may go somewhere (a retreat or regroup in a battle): selected at once, so
+    # its areas are lit and the battle board keeps only what is not a move.
+    lone = taps.lone_mover(view)
+    if lone:
+        options = taps.block_options(view, lone)
+        state["selected"] = lone
+        state["targets"] = {a: [options["targets"][a]] for a in options["targets"]}
     obs = view["obs"]
     el("status-bar").innerHTML = table.status_bar(obs)
     el("prompt").classList.toggle("highlight", obs["phase"] in table.HIGHLIGHT_PHASES
@@ -455,7 +469,9 @@ async def render(side):
                             + panels.hand_panel(obs, choices))
     el("boxes").innerHTML = table.boxes_panel(obs)
     el("politics").innerHTML = table.usurpation_panel(obs)
-    el("battle").innerHTML = panels.battle_board(obs, choices)
+    # Retreats and regroups are made on the map (tap the block, then the area), not as a
+    # button per area on the battle board.
+    el("battle").innerHTML = panels.battle_board(obs, taps.without_area_moves(choices))
     el("log").innerHTML = panels.log_panel(view.get("log_plain") or [])
     el("log").scrollTop = el("log").scrollHeight
     el("undo").disabled = not view.get("can_undo")
@@ -478,8 +494,13 @@ async def show_victory(side):
         return
     el("victory-text").innerHTML = panels.victory_panel(view)
     el("victory-log").innerHTML = ('<h3>Log</h3><ol class="log" tabindex="0" aria-label="Game log">'
-                                   + table.log_panel(view["obs"], limit=100000) + "</ol>")
+                                   + panels.log_panel(view.get("log_plain") or [], limit=100000)
+                                   + "</ol>")
     el("prompt").textContent = table.prompt(view)
+    state["selected"] = state["group"] = None
+    state["targets"] = {}
+    draw_map(view)  # the final map
+    document.body.dataset.phase = view["obs"]["phase"]
     show_only("victory")
 
 
@@ -496,8 +517,9 @@ async def on_table_click(event):
         strip = document.querySelector(".card-confirm")
         if strip is not None:
             strip.remove()
-        card.closest(".hand-panel").insertAdjacentHTML("afterbegin",
-                                                       panels.confirm_card(choice))
+        hand = card.closest(".hand-panel")
+        hand.classList.add("choosing")  # the strip stands in for the cards until answered
+        hand.insertAdjacentHTML("afterbegin", panels.confirm_card(choice))
         confirm = document.querySelector(".card-confirm [data-confirm]")
         if confirm is not None:
             confirm.focus()
@@ -505,6 +527,7 @@ async def on_table_click(event):
     if event.target.closest("[data-cancel]") is not None:
         strip = document.querySelector(".card-confirm")
         if strip is not None:
+            strip.closest(".hand-panel").classList.remove("choosing")
             strip.remove()
         return
     target = event.target.closest("[data-action]")
