@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import richard3
 from richard3.components import SIDE_NAMES
@@ -153,13 +154,25 @@ class GameHost:
                            "scenario": self.game.scenario,
                            "game": json.loads(self.game.to_json())}, separators=(",", ":"))
 
+    def record(self) -> str:
+        """The game's record file (Game.record_json(): the scenario, the seed and every action,
+        which ``python -m richard3 replay FILE`` replays), for "Export game record"."""
+        if self.game is None:
+            raise SaveError("There is no game to export.")
+        try:
+            return self.game.record_json()
+        except ValueError:
+            raise SaveError("This game has no record to export: it was loaded from a save "
+                            "made before records were kept.") from None
+
     def load(self, text: str) -> str:
         """Replace the game by a save; on any problem raise SaveError and keep the current game."""
         game, controllers = parse_save(text)
         self.game = game
         self._set_controllers(controllers, game.seed if isinstance(game.seed, int) else 0)
         self.undo_stack = []
-        self.seen = {}
+        # "since" starts from the loaded position: what happened before is in the log
+        self.seen = {side: len(game.log_for(i)) for i, side in enumerate(SIDES)}
         return self.status()
 
     # ---------------------------------------------------------------------- what is going on
@@ -303,32 +316,66 @@ def battle_odds_for(obs: dict) -> dict | None:
             "own_blocks": len(mine), "enemy_blocks": len(theirs), "unknown": max(0, unseen)}
 
 
+def _damaged(exc) -> str:
+    """The engine's refusal of a saved game (a ValueError naming the field, see savecheck), in
+    plain words: the field it names, never Python's own text ("'NoneType' object ...")."""
+    text = str(exc)
+    found = re.search(r"field '([^']+)'", text)
+    if found:
+        field = found.group(1)
+        if field == "format":
+            return "This save is damaged: it holds no game."
+        return (f"This save is damaged: the game's “{field}” is not valid, so it cannot be "
+                f"loaded.")
+    if "version" in text:
+        return "This save is damaged: its game has no version this page can read."
+    return "This save is damaged and cannot be loaded."
+
+
 def parse_save(text) -> tuple:
-    """Check a save and return (Game, controllers); raise SaveError with a clear message."""
+    """Check a save and return (Game, controllers); raise SaveError with a plain sentence (never
+    Python's exception text: it is shown to the player as it is)."""
     try:
         data = json.loads(text)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         raise SaveError("This file is not a Richard III save (it is not JSON).") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("This file is not a Richard III save.")
     version = data.get("version")
-    if not isinstance(version, int):
+    if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError("This save has no version number; it cannot be loaded.")
     if version > SAVE_VERSION:
         raise SaveError(f"This save comes from a newer version of the game (save format "
                         f"{version}); this page reads format {SAVE_VERSION}. Update the game.")
+    if version < 1:
+        raise SaveError("This save is damaged: its version number is not valid.")
     controllers = data.get("controllers")
     if not isinstance(controllers, dict):
         raise SaveError("This save is damaged: it does not say who plays each side.")
+    for side in SIDES:
+        who = controllers.get(side, "human")
+        if not isinstance(who, str) or not who:
+            raise SaveError(f"This save is damaged: it does not say who plays {side}.")
+        if who != "human" and who not in LEVELS:
+            raise SaveError(f"This save is damaged: “{who[:40]}” is not a player for {side} "
+                            f"(Human, or AI easy, normal or hard).")
+    scenario = data.get("scenario")
+    known = ", ".join(richard3.SCENARIO_IDS)
+    if not isinstance(scenario, str) or not scenario:
+        raise SaveError("This save is damaged: it does not say which scenario it is.")
+    if scenario not in richard3.SCENARIO_IDS:
+        raise SaveError(f"This save is damaged: it names scenario “{scenario[:40]}”, which "
+                        f"this game does not have (only {known}).")
+    if not isinstance(data.get("game"), dict):
+        raise SaveError("This save is damaged: it holds no game.")
     try:
-        game = richard3.Game.from_json(data.get("game"))
+        game = richard3.Game.from_json(data["game"])
         game.active_sides()  # the state must be usable, not only well-formed
         game.observation(0)
         game.observation(1)
     except Exception as exc:
-        raise SaveError(f"This save is damaged and cannot be loaded ({exc}).") from None
-    for side in SIDES:
-        who = controllers.get(side, "human")
-        if who != "human" and who not in LEVELS:
-            raise SaveError(f"This save is damaged: unknown player {who!r} for {side}.")
+        raise SaveError(_damaged(exc)) from None
+    if game.scenario != scenario:
+        raise SaveError(f"This save is damaged: it says scenario {scenario}, but its game is "
+                        f"scenario {game.scenario}.")
     return game, controllers

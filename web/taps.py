@@ -121,9 +121,10 @@ def target_prompt(choice: dict) -> str:
 
 
 def lone_mover(view: dict):
-    """In a battle, the one block whose choices include going to an area (a retreat, a
-    regroup), if exactly one: the page selects it at once. Else None."""
-    if view["obs"].get("phase") != "battle":
+    """Outside the action phase (where a player picks among many), the one block whose choices
+    include going to an area (a retreat, a regroup, a block going home, an heir coming of
+    age), if exactly one: the page selects it at once. Else None."""
+    if view["obs"].get("phase") == "action":
         return None
     blocks = sorted({c["block"] for c in view.get("choices") or []
                      if c.get("block") and _target(c)})

@@ -18,17 +18,20 @@ from pyscript.ffi import to_js
 
 import board
 import panels
+import saves
 import table
 import taps
 
-AUTOSAVE = "richard3.autosave"
-SLOT_PREFIX = "richard3.slot."
 PACES = {"fast": 0, "normal": 0.6, "slow": 1.5}
 
 SIDES = ("Lancaster", "York")
 
 state = {"status": None, "shown": None, "busy": False, "view": None, "renders": 0,
-         "game_no": 0, "selected": None, "group": None, "targets": {}, "geo": None}
+         "game_no": 0, "selected": None, "group": None, "targets": {}, "geo": None,
+         "autosaved": None, "previous": None}
+# "autosaved": the game_no whose autosave is stored (a full storage may then drop that older
+# copy to make room); "previous": (save text, meta) of a replaced unfinished game held in the
+# page because the storage refused it (saves.py).
 
 # The worker's engine: set once it has answered (see main.py's connect_engine).
 engine = {"ready": False, "failed": None, "event": asyncio.Event()}
@@ -146,12 +149,13 @@ async def on_start_game(event):
     if not await wait_for_engine(el("start-game")):
         return
     controllers = {"Lancaster": el("player-lancaster").value, "York": el("player-york").value}
+    current = await current_unfinished()
     st = await call("new_game", el("scenario").value, el("seed").value.strip(),
                     json.dumps(controllers))
     if "error" in st:
         message(st["error"], "error")
         return
-    message("")
+    message(keep_previous_game(current))
     state["shown"] = None
     state["game_no"] += 1
     await after_change(st)
@@ -159,20 +163,80 @@ async def on_start_game(event):
 
 @when("click", "#continue")
 async def on_continue(event):
-    text = window.localStorage.getItem(AUTOSAVE)
+    st = state["status"]
+    if st and st.get("game") and not st.get("over"):
+        # The worker still holds the game (the player went to the menu): go back to it, even
+        # if the autosave is older (the storage refused the last ones).
+        ours = state["autosaved"] == state["game_no"]
+        state["game_no"] += 1  # the loop still running for it (an AI playing) stops
+        if ours:
+            state["autosaved"] = state["game_no"]
+        state["shown"] = None
+        await show_map()
+        await after_change(await call("status"))
+        return
+    text = saves.get(storage(), saves.AUTOSAVE)
     if text:
-        await load_save(str(text), keep=True)
+        await load_save(text, keep=True)
+
+
+def storage():
+    """The browser's localStorage, or None when the browser blocks it (saves.open_storage)."""
+    return saves.open_storage(lambda: window.localStorage)
+
+
+def now_iso():
+    """The page's local time as ISO text ("2026-11-23T20:15:00.000"), for the slot list."""
+    now = window.Date.new()
+    local = window.Date.new(now.getTime() - now.getTimezoneOffset() * 60000)
+    return str(local.toISOString())[:23]
+
+
+def storage_warning(text):
+    """The strip under the message: why saving does not work here, with Export offered when
+    there is a game (play goes on)."""
+    el("storage-warning-text").textContent = text or ""
+    el("storage-warning").hidden = not text
+    st = state["status"]
+    el("warning-export").hidden = not (st and st.get("game"))
+
+
+async def current_unfinished():
+    """(save text, meta) of the worker's game if it is unfinished, else None: kept as the
+    previous game when a new game, a slot or an import replaces it."""
+    st = state["status"]
+    if not st or not st.get("game") or st.get("over"):
+        return None
+    answer = await call("save")
+    if "save" not in answer:
+        return None
+    return answer["save"], saves.meta_from_status(st, now_iso())
+
+
+def keep_previous_game(current, incoming=None):
+    """The game was just replaced: keep the unfinished one it replaced (saves.keep_previous;
+    in the page only if the storage refuses it). Returns the sentence for the player."""
+    kept = saves.keep_previous(storage(), current, incoming)
+    if kept and kept.get("failed") and current is not None:
+        state["previous"] = current
+        kept["memory"] = True
+    elif kept:
+        state["previous"] = None
+    list_slots()
+    return saves.kept_message(kept)
 
 
 async def load_save(text, keep=False):
-    """Load a save into the worker; a refused save changes nothing, stored saves included."""
+    """Load a save into the worker; a refused save changes nothing, stored saves included.
+    `keep`: Continue (the autosave itself), else an unfinished game replaced is kept."""
     if not await wait_for_engine():
         return False
+    current = None if keep else await current_unfinished()
     st = await call("load", text)
     if "error" in st:
         message(st["error"], "error")
         return False
-    message("Game loaded." if not keep else "")
+    message("" if keep else ("Game loaded. " + keep_previous_game(current, text)).strip())
     await ensure_map()
     state["shown"] = None
     state["game_no"] += 1
@@ -312,6 +376,8 @@ def selection_prompt(view):
             if view["obs"].get("phase") == "battle":
                 return (f"{view.get('prompt') or ''} Tap a highlighted area to move {label} "
                         f"there (a retreat or regroup), or choose on the battle board.")
+            if view["obs"].get("phase") != "action":
+                return f"{view.get('prompt') or ''} {label}: tap a highlighted area."
             return f"{label}: tap a highlighted area to go there.{extra}"
         return f"{label}: choose below what it does."
     if state["targets"]:
@@ -344,9 +410,18 @@ def draw_panel(view):
 
 # ---------------------------------------------------------------------------- the loop
 async def autosave():
+    """Store the game after every decision; if the storage refuses, say so, offer Export, and
+    let play go on."""
     answer = await call("save")
-    if "save" in answer:
-        window.localStorage.setItem(AUTOSAVE, answer["save"])
+    if "save" not in answer:
+        return
+    meta = saves.meta_from_status(state["status"] or {}, now_iso())
+    ours = state["autosaved"] == state["game_no"]
+    if saves.autosave(storage(), answer["save"], meta, ours):
+        state["autosaved"] = state["game_no"]
+        storage_warning("")
+    else:
+        storage_warning(saves.FULL if storage() is not None else saves.OFF)
 
 
 def viewer(st):
@@ -675,7 +750,22 @@ async def on_victory_new(event):
     await open_setup()
 
 
+@when("click", "#export-record")
+async def on_export_record(event):
+    """The game's record (scenario, seed, every action): `python -m richard3 replay` plays it."""
+    answer = await call("record")
+    if "record" not in answer:
+        message(answer.get("error", "There is no record to export."), "error")
+        return
+    download(answer["record"], "richard3-record.json", "application/json")
+
+
 # --------------------------------------------------------------------------------- saves
+@when("click", "#warning-export")
+async def on_warning_export(event):
+    await on_export(event)
+
+
 @when("click", "#export")
 async def on_export(event):
     answer = await call("save")
@@ -709,30 +799,78 @@ async def on_import(event):
 @when("click", "#save-slot")
 async def on_save_slot(event):
     name = el("slot-name").value.strip()
-    if not name:
-        message("Give the save a name first.", "error")
+    problem = saves.check_name(name)
+    if problem:
+        message(problem, "error")
         return
     answer = await call("save")
-    if "save" in answer:
-        window.localStorage.setItem(SLOT_PREFIX + name, answer["save"])
-        message(f"Saved as “{name}”.")
-        list_slots()
+    if "save" not in answer:
+        message(answer.get("error", "There is no game to save."), "error")
+        return
+    ok, said = saves.save_slot(storage(), name, answer["save"],
+                               saves.meta_from_status(state["status"] or {}, now_iso()))
+    message(said, "info" if ok else "error")
+    list_slots()
 
 
 @when("click", "#load-slot")
 async def on_load_slot(event):
-    name = el("slots").value
-    text = window.localStorage.getItem(SLOT_PREFIX + name) if name else None
-    if text:
-        await load_save(str(text))
+    slot_id = el("slots").value
+    text = saves.load_slot(storage(), slot_id)
+    if text is None and slot_id == saves.PREVIOUS_ID and state["previous"]:
+        text = state["previous"][0]
+    if not text:
+        message("That save is no longer there.", "error")
+        list_slots()
+        return
+    await load_save(text)
+
+
+@when("change", "#slots")
+def on_slot_change(event):
+    disarm_delete()
+
+
+def disarm_delete():
+    button = el("delete-slot")
+    button.dataset.armed = ""
+    button.textContent = "Delete"
+
+
+@when("click", "#delete-slot")
+def on_delete_slot(event):
+    """Delete the chosen save: the first tap asks (the button says what it will delete), the
+    second deletes."""
+    slot_id = el("slots").value
+    button = el("delete-slot")
+    if not slot_id:
+        return
+    if button.dataset.armed != slot_id:
+        button.dataset.armed = slot_id
+        name = saves.PREVIOUS_NAME if slot_id == saves.PREVIOUS_ID else slot_id
+        button.textContent = f"Delete “{name}”? Tap again"
+        return
+    disarm_delete()
+    if slot_id == saves.PREVIOUS_ID:
+        state["previous"] = None
+    gone = saves.delete_slot(storage(), slot_id) or saves.load_slot(storage(), slot_id) is None
+    name = saves.PREVIOUS_NAME if slot_id == saves.PREVIOUS_ID else slot_id
+    message(f"Deleted “{name}”." if gone else f"“{name}” could not be deleted.",
+            "info" if gone else "error")
+    list_slots()
 
 
 def list_slots():
-    storage = window.localStorage
-    names = sorted([str(storage.key(i))[len(SLOT_PREFIX):] for i in range(storage.length)
-                    if str(storage.key(i)).startswith(SLOT_PREFIX)])
-    el("slots").innerHTML = "".join(f'<option>{table.e(n)}</option>' for n in names)
-    el("load-slot").disabled = not names
+    """The saved games, newest first, each with its date, scenario, turn and who is to play."""
+    entries = saves.slots(storage())
+    if state["previous"] and not [s for s in entries if s["id"] == saves.PREVIOUS_ID]:
+        entries.insert(0, saves.memory_slot(state["previous"][1]))
+    el("slots").innerHTML = "".join(
+        f'<option value="{table.e(s["id"])}">{table.e(saves.slot_label(s))}</option>'
+        for s in entries)
+    el("load-slot").disabled = not entries
+    el("delete-slot").disabled = not entries
+    disarm_delete()
 
 
 @when("click", "#export-log")
@@ -748,8 +886,13 @@ def setup():
     pace = url_param("pace")
     if pace in PACES:
         el("pace").value = pace
-    el("continue").hidden = not window.localStorage.getItem(AUTOSAVE)
+    st = state["status"]
+    unfinished = bool(st and st.get("game") and not st.get("over"))
+    store = storage()
+    el("continue").hidden = not (unfinished or saves.get(store, saves.AUTOSAVE))
     list_slots()
+    if store is None:
+        storage_warning(saves.OFF)
 
 
 # ------------------------------------------------------------------------ start screen

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Screenshots of every phase of the table, for docs/screens/ (looked at and described in
+docs/ui.md).
+
+    python3 tools/screens.py [--out docs/screens] [--seed N]
+
+Builds nothing: run `python3 build.py` first (it serves the dist/ there is). For each phase a
+position where York (played by a human, against the easy AI) must decide is found by playing
+seeded random games in CPython with the page's own game host (web/game_host.py), saved, put in
+the page's localStorage as the autosave, and opened with "Continue"; the start, new-game and
+hand-over screens are reached by clicking. Each is taken at 1280x800, 1024x768 (touch) and
+390x844 (touch), as `<phase>-<width>.png`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "web"))
+
+import build  # noqa: E402
+import game_host  # noqa: E402
+
+SIZES = [(1280, 800, False), (1024, 768, True), (390, 844, True)]
+PHASES = ("mulligan", "cards", "action", "battle", "supply", "political", "over")
+
+
+def positions(seed: int) -> dict:
+    """{phase: save text} with York (human) to decide in that phase ("over": a finished game),
+    from seeded games of 1460 (the longest: every phase comes up) against the easy AI."""
+    found = {}
+    for attempt in range(40):
+        rng = random.Random(seed + attempt)
+        host = game_host.GameHost()
+        host.new_game("1460", seed + attempt, {"Lancaster": "easy", "York": "human"})
+        for _ in range(5000):
+            st = json.loads(host.status())
+            if st["over"]:
+                found.setdefault("over", host.save())
+                break
+            if st["ai_pending"]:
+                host.ai_step()
+                continue
+            view = json.loads(host.view("York"))
+            phase = view["obs"]["phase"]
+            if phase not in found and (phase != "action" or view.get("via_activation")):
+                found[phase] = host.save()
+            # Prefer moves over ending early, so that battles and supply come up.
+            choices = view["choices"]
+            moves = [c for c in choices if c["kind"] in ("move", "activate")]
+            pick = rng.choice(moves) if moves and rng.random() < 0.7 else rng.choice(choices)
+            host.act("York", pick["notation"])
+        if all(p in found for p in PHASES):
+            break
+    return found
+
+
+def wait_for_table(page, screen=("table", "victory")):
+    page.wait_for_function(
+        """(screens) => screens.includes(document.body.dataset.screen)
+                        && document.body.dataset.thinking !== 'yes'""",
+        arg=list(screen), timeout=120_000)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
+    parser.add_argument("--seed", type=int, default=5)
+    opts = parser.parse_args(argv)
+    out = Path(opts.out)
+    out.mkdir(parents=True, exist_ok=True)
+    saves = positions(opts.seed)
+    print("positions:", ", ".join(sorted(saves)), flush=True)
+    from playwright.sync_api import sync_playwright
+    server = build.StaticServer(build.DIST).start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=build.find_chromium(), headless=True,
+                                        args=build.CHROMIUM_ARGS)
+            for width, height, touch in SIZES:
+                context = browser.new_context(viewport={"width": width, "height": height},
+                                              has_touch=touch, is_mobile=touch and width < 500)
+                page = context.new_page()
+                page.goto(server.url + "?pace=fast")
+                page.wait_for_selector("body[data-engine=ready]", state="attached",
+                                       timeout=120_000)
+                page.screenshot(path=str(out / f"start-{width}.png"))
+                page.click("#new-game")
+                page.wait_for_selector("#setup", state="visible")
+                page.screenshot(path=str(out / f"setup-{width}.png"))
+                for phase in PHASES:
+                    if phase not in saves:
+                        continue
+                    page.evaluate("(s) => localStorage.setItem('richard3.autosave', s)",
+                                  saves[phase])
+                    page.goto(server.url + "?pace=fast")
+                    page.wait_for_selector("body[data-state=ready] #continue:not([hidden])")
+                    page.click("#continue")
+                    wait_for_table(page)
+                    page.screenshot(path=str(out / f"{phase}-{width}.png"))
+                    if phase == "action":
+                        block = page.locator("#map [data-block].can-act").first
+                        if block.count():
+                            block.dispatch_event("click")
+                            page.wait_for_selector("#map [data-target]", state="attached")
+                            page.screenshot(path=str(out / f"action-selected-{width}.png"))
+                context.close()
+            browser.close()
+    finally:
+        server.stop()
+    print(f"screens in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
