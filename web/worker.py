@@ -83,5 +83,10 @@ def save():
     return _call(lambda: json.dumps({"save": HOST.save()}))
 
 
+def record():
+    """The game's record file as {"record": text} (for "Export game record")."""
+    return _call(lambda: json.dumps({"record": HOST.record()}))
+
+
 __export__ = ["ping", "version", "scenarios", "new_game", "load", "status", "view", "act",
-              "undo", "ai_step", "hint", "odds", "save"]
+              "undo", "ai_step", "hint", "odds", "save", "record"]
