@@ -1,9 +1,16 @@
-"""Honesty of the AI (issue 6): a decision depends only on what the deciding side may know.
+"""Honesty of the AI (issues 6 and 19): a decision depends only on what the deciding side may know.
 
-For each level, at several points of seeded games, a twin of the game is built that differs only
-in what the deciding side cannot see (the opponent's hand swapped with undrawn cards, two
-unrevealed enemy blocks that the public history cannot tell apart swapped between their places, the undrawn deck reordered, the game's
-generator changed); a fresh agent with the same seed must choose the same action in both.
+For each level and scenario, at every card play and at every third other decision of seeded
+games, twins of the position are built that the deciding side cannot tell apart from it (the
+same observation JSON text) but that differ in every hidden fact the position allows: the
+enemy hand, the deck, the enemy's face-down card, the seed and the generator, the identities
+and damage of unrevealed enemy blocks on the map, in the pool and face-down off the map (blocks
+eliminated unseen), the battle flags and pending decisions that follow them, and the enemy's
+private log lines (``honesty.twin``). A fresh agent with the same seed must choose the same
+action in the position and in every twin.
+
+The check must also fail cheats: agents that read the true state, peek at the enemy hand, read
+the face-down card from ``game.log`` or rebuild the hand from the seed (``honesty.CHEATS``).
 """
 
 from __future__ import annotations
@@ -12,72 +19,88 @@ import random
 
 import pytest
 
+from honesty import CHEATS, first_dishonest, hidden_elimination, same_view, twin
 from richard3 import new_game
 from richard3.agents import get_agent
-from richard3.ai.determinize import hidden_enemy_blocks
-from richard3.game import NA
-from richard3.whereabouts import place_bit
+from richard3.components import LANCASTER, YORK
+from richard3.game import CARDS, MERC_DOWN, POOL_DOWN
 
-LEVELS = [("random", {}), ("easy", {}), ("normal", {}), ("hard", {"iterations": 6})]
-
-
-def twin(g, side, rnd):
-    """A copy of ``g`` differing only in what ``side`` cannot see."""
-    t = g.copy()
-    e = 1 - side
-    # The opponent's hand: swap cards with the undrawn deck; reorder the deck.
-    hand, deck = t.hands[e], t.deck
-    for _ in range(3):
-        if hand and deck:
-            i, j = rnd.randrange(len(hand)), rnd.randrange(len(deck))
-            hand[i], deck[j] = deck[j], hand[i]
-    t.hands[e] = sorted(hand)
-    rnd.shuffle(deck)
-    if t.played[e] >= 0 and not t.revealed and deck:   # an unrevealed enemy card
-        j = rnd.randrange(len(deck))
-        t.played[e], deck[j] = deck[j], t.played[e]
-    # Two unrevealed enemy blocks (same kind of place: both heirs or both not) trade places,
-    # with everything public about the place staying with it.
-    hidden = hidden_enemy_blocks(t, side)
-    from richard3.components import HEIR, load_components
-    C = load_components()
-    for want_heir in (False, True):
-        group = [b for b in hidden if (C.btype[b] == HEIR) == want_heir
-                 and (t.loc[b] < NA or not want_heir)]
-        # Only blocks the public history cannot tell apart (each may be where the other is).
-        pairs = [(x, y) for x in group for y in group if x < y
-                 and t.whereabouts[x] & place_bit(t.loc[y])
-                 and t.whereabouts[y] & place_bit(t.loc[x])]
-        if pairs:
-            x, y = rnd.choice(pairs)
-            for f in ("loc", "moved", "entry", "reserve"):
-                arr = getattr(t, f)
-                arr[x], arr[y] = arr[y], arr[x]
-            t.strength[x] = min(C.max_str[x], max(1, t.strength[y])) if t.loc[x] < NA else 0
-            t.strength[y] = min(C.max_str[y], 1) if t.loc[y] < NA else 0
-    t.rng = rnd.getrandbits(64)
-    t._legal_cache = None
-    return t
+SCENARIOS = ["1460", "1470", "1483"]
+LEVELS = [("random", {}, 60), ("easy", {}, 60), ("normal", {}, 60),
+          ("hard", {"iterations": 4}, 12)]
 
 
-@pytest.mark.parametrize("level,options", LEVELS, ids=[x for x, _ in LEVELS])
-@pytest.mark.parametrize("scenario", ["1460", "1470", "1483"])
-def test_same_decision_whatever_is_hidden(level, options, scenario):
-    rnd = random.Random(7)
-    players = [get_agent("easy", 11), get_agent("easy", 12)]
-    g = new_game(scenario, seed=3)
-    checked = 0
-    step = 0
-    limit = 6 if level == "hard" else 40     # hard decisions are slow: fewer checks
-    while not g.is_over and step < 400 and checked < limit:
-        side = g.active_sides()[0]
-        if step % 9 == 0 and len(g.legal_actions(side)) > 1:
+@pytest.mark.parametrize("level,options,checks", LEVELS, ids=[x for x, _, _ in LEVELS])
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_same_decision_whatever_is_hidden(level, options, checks, scenario):
+    checked, diff = first_dishonest(lambda: get_agent(level, 99, **options), scenario, checks)
+    assert diff is None, (level, scenario, diff)
+    assert checked == checks
+
+
+@pytest.mark.parametrize("cheat", sorted(CHEATS))
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_honesty_check_catches_every_cheat(cheat, scenario):
+    """The check above, run against each cheating agent, finds a decision that changes."""
+    checked, diff = first_dishonest(CHEATS[cheat], scenario, 60)
+    assert diff is not None, (cheat, scenario, checked)
+
+
+FACTS = {"hand", "deck", "face-down card", "seed", "generator", "blocks", "damage",
+         "private log"}
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_twins_differ_in_every_hidden_fact(scenario):
+    """Along seeded games (seed 8, then 9... until every fact has changed, at most 12 games)
+    the twins keep the observation's JSON text and change each kind of hidden fact."""
+    rnd = random.Random(5)
+    changed = set()
+    for seed in range(8, 20):
+        players = [get_agent("easy", 1), get_agent("easy", 2)]
+        g = new_game(scenario, seed=seed)
+        step = 0
+        while not g.is_over and changed != FACTS:
+            side = g.active_sides()[0]
+            e = 1 - side
+            if step % 2 == 0 or g.phase == CARDS:
+                t = twin(g, side, rnd)
+                assert same_view(g, t, side)
+                facts = {"hand": g.hands[e] != t.hands[e], "deck": g.deck != t.deck,
+                         "face-down card": g.played[e] != t.played[e],
+                         "seed": g.seed != t.seed, "generator": g.rng != t.rng,
+                         "blocks": g.loc != t.loc, "damage": g.strength != t.strength,
+                         "private log": g.log_for(e) != t.log_for(e)}
+                changed |= {k for k, v in facts.items() if v}
+            g.apply(side, players[side].choose(g, side))
+            step += 1
+        if changed == FACTS:
+            break
+    assert changed == FACTS
+
+
+def face_down(g, side: int) -> list[int]:
+    """The blocks of ``side`` face-down off the map (6.83-6.86)."""
+    return [b for b, where in enumerate(g.loc) if where in (POOL_DOWN, MERC_DOWN)
+            and g.owner(b) == side]
+
+
+@pytest.mark.parametrize("level,options,checks", LEVELS, ids=[x for x, _, _ in LEVELS])
+def test_same_decision_whoever_was_eliminated_unseen(level, options, checks):
+    """A block lost unseen (supply, 7.1; Plague): the twins put another block face-down, and
+    every level decides the same (the game is played on from there a few decisions)."""
+    rnd = random.Random(3)
+    g = hidden_elimination()
+    players = [get_agent("easy", 1), get_agent("easy", 2)]
+    swapped = 0
+    for _ in range(6):
+        side = YORK if YORK in g.active_sides() else g.active_sides()[0]
+        for _ in range(3):
             t = twin(g, side, rnd)
-            assert g.observation(side)["enemy_counts"] == t.observation(side)["enemy_counts"]
-            a1 = get_agent(level, 99, **options).choose(g, side)
-            a2 = get_agent(level, 99, **options).choose(t, side)
-            assert a1 == a2, (level, scenario, step, str(a1), str(a2))
-            checked += 1
+            assert same_view(g, t, side)
+            swapped += face_down(g, LANCASTER) != face_down(t, LANCASTER)
+            if side == YORK and len(g.legal_actions(side)) > 1:
+                assert (get_agent(level, 99, **options).choose(g, side)
+                        == get_agent(level, 99, **options).choose(t, side))
         g.apply(side, players[side].choose(g, side))
-        step += 1
-    assert checked >= 5
+    assert swapped

@@ -63,11 +63,39 @@ def test_1_1_a_card_must_be_played():
 
 
 def _mulligan_game():
+    """A new 1460 game whose first side to decide (the PRETENDER) holds a mulligan hand."""
     for seed in range(500):
         g = new_game("1460", seed=seed)
-        if g.phase == MULLIGAN:
+        if "mulligan" in {str(a) for a in g.legal_actions(g.active_sides()[0])}:
             return g
     raise AssertionError("no mulligan hand in 500 seeds")
+
+
+def test_5_1_both_sides_decide_the_mulligan_step_whatever_their_hands():
+    """Being asked tells the enemy nothing (docs/rulings.md, 5.1): both sides decide, the
+    PRETENDER first; a hand of more than AP13 has the one choice ``keep``."""
+    for seed in range(40):
+        g = new_game("1460", seed=seed)
+        assert g.phase == MULLIGAN and g.active_sides() == [YORK]       # York is PRETENDER
+        for s in (YORK, LANCASTER):
+            assert g.active_sides() == [s]
+            legal = {str(a) for a in g.legal_actions(s)}
+            assert legal == ({"mulligan", "keep"} if hand_ap(g.hands[s]) <= 13 else {"keep"})
+            g.apply(s, "keep")
+        assert g.phase != MULLIGAN
+
+
+def test_5_1_the_mulligan_step_looks_the_same_to_the_enemy_whatever_his_hand():
+    """What Lancaster sees while York decides does not depend on York's hand qualifying."""
+    seen = {}
+    for seed in range(60):
+        g = new_game("1460", seed=seed)
+        if hand_ap(g.hands[LANCASTER]) <= 13:
+            continue
+        obs = g.observation(LANCASTER)
+        text = (obs["phase"], tuple(obs["active"]), obs["log"][-1], len(g.legal_actions(LANCASTER)))
+        seen.setdefault(hand_ap(g.hands[YORK]) <= 13, set()).add(text)
+    assert seen[True] == seen[False] and len(seen[True]) == 1
 
 
 def test_5_1_mulligan_offered_only_for_ap13_or_less_and_once():

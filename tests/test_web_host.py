@@ -45,6 +45,9 @@ def test_human_against_ai_plays_to_the_end(scenario):
 def test_view_lists_actions_only_for_a_deciding_human():
     host = GameHost()
     host.new_game("1483", 1, {"Lancaster": "human", "York": "human"})
+    assert json.loads(host.status())["humans"] == ["Lancaster"]    # 5.1: the PRETENDER first
+    host.act("Lancaster", "keep")
+    host.act("York", "keep")
     st = json.loads(host.status())
     assert set(st["humans"]) == {"Lancaster", "York"}
     assert "obs" not in st and "hand" not in json.dumps(st)

@@ -10,7 +10,7 @@ from richard3.actions import Action
 from richard3.agents import get_agent
 from richard3.ai.determinize import determinize, hidden_enemy_blocks
 from richard3.game import ACTION, NA, POOL, Game
-from richard3.whereabouts import POOL_BIT, place_bit
+from richard3.whereabouts import DOWN_BIT, POOL_BIT, place_bit
 
 from helpers import C
 
@@ -129,4 +129,4 @@ def test_a_save_from_before_whereabouts_loads_with_nothing_known():
     h = Game.from_json(json.dumps(d))
     for b in range(len(C.block_names)):
         bit = place_bit(h.loc[b])
-        assert h.whereabouts[b] == (0 if not bit else (1 << NA) - 1 | POOL_BIT)
+        assert h.whereabouts[b] == (0 if not bit else (1 << NA) - 1 | POOL_BIT | DOWN_BIT)

@@ -1,9 +1,12 @@
 """Card phase: the deal, the mulligan (5.1) and the secret simultaneous card play (1.1).
 
-Phase MULLIGAN (start of each campaign, after the deal): each side whose hand totals AP13 or
-less, events included, and that has not used its mulligan this campaign may show it and ask for
-a redeal (``mulligan``) or ``keep`` it; after a mulligan the opponent chooses ``redeal`` (his
-own hand too) or ``keep``. All cards not in a kept hand are reshuffled and dealt again.
+Phase MULLIGAN (start of each campaign, after the deal): each side that has not used its
+mulligan this campaign decides, the PRETENDER first: a hand that totals AP13 or less, events
+included, may be shown with a request for a redeal (``mulligan``) or kept (``keep``); any other
+hand has the one choice ``keep``. Both sides are asked whatever their hands hold, so being asked
+tells the enemy nothing (the rules let a player show such a hand; one who does not shows
+nothing: docs/rulings.md). After a mulligan the opponent chooses ``redeal`` (his own hand too)
+or ``keep``. All cards not in a kept hand are reshuffled and dealt again.
 
 Phase CARDS: both sides choose a card in secret (``play <card>``); when both have chosen they
 are revealed and Player 1 is determined (1.1 and rulings.md): an event card's player is Player
@@ -42,11 +45,9 @@ def begin_campaign(g) -> None:
     for s in (0, 1):
         _deal(g, s)
     g.say(f"Campaign {g.campaign}: the cards are shuffled and seven dealt to each side (1.0).")
-    g.pending = [[s] for s in _mulligan_order(g) if _may_mulligan(g, s)]
+    g.pending = [[s] for s in _mulligan_order(g)]
     g.phase = MULLIGAN
     g.step = 0
-    if not g.pending:
-        begin_turn(g)
 
 
 def _mulligan_order(g) -> tuple[int, int]:
@@ -63,8 +64,10 @@ def _may_mulligan(g, s: int) -> bool:
 
 
 class MulliganPhase:
-    """5.1 mulligan offers; ``pending`` holds [side] offers, or [side, 1] for the opponent's
-    answer (redeal or keep) to a mulligan by the other side."""
+    """5.1 mulligan decisions; ``pending`` holds [side] decisions (``mulligan`` or ``keep``
+    for a hand of AP13 or less not yet redealt by its own mulligan this campaign, else only
+    ``keep``), or [side, 1] for the opponent's answer (``redeal`` or ``keep``) to a mulligan
+    by the other side."""
 
     @staticmethod
     def active(g) -> list[int]:
@@ -74,7 +77,7 @@ class MulliganPhase:
     def legal(g, s: int) -> list[Action]:
         if len(g.pending[0]) == 2:
             return [REDEAL, KEEP]
-        return [MULL, KEEP]
+        return [MULL, KEEP] if _may_mulligan(g, s) else [KEEP]
 
     @staticmethod
     def apply(g, s: int, action: Action) -> None:
@@ -90,7 +93,7 @@ class MulliganPhase:
             for x in redeal:
                 _deal(g, x)
             g.say("All available cards are reshuffled and dealt again (5.1).")
-            if s in redeal and _may_mulligan(g, s) and [s] not in g.pending:
+            if s in redeal and not g.mulligan_used[s] and [s] not in g.pending:
                 g.pending.append([s])
         elif action == MULL:
             g.mulligan_used[s] = 1

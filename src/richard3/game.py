@@ -17,7 +17,7 @@ import json
 
 from . import rng
 from .actions import Action, IllegalAction
-from .components import (BOMBARD, CHURCH, HEIR, LANCASTER, LEVY, MERCENARY, NOBLE, REBEL,
+from .components import (HEIR, LANCASTER, MERCENARY, NOBLE, REBEL, REBEL_TYPE,
                          SIDE_IDS, SIDE_NAMES, YORK, load_components)
 
 C = load_components()
@@ -295,11 +295,17 @@ class Game:
         number of enemy blocks there), revealed (enemy blocks revealed in the current battle:
         {block, area, strength}), pool (own pool blocks), enemy_pool_size, dead (every
         permanently eliminated block, public), minors (both sides, public), prisoner,
-        battle (public battle record from the battle module), winner, reason, log.
+        battle (public battle record from the battle module), winner, reason, seed (the game's
+        seed once it is over, else None), log.
+
+        Every dict and list is ordered by public keys only (enemy_counts by area id, revealed
+        blocks by area id then block, which both sides see), never by the ids of hidden enemy
+        blocks, so the JSON text of two games that differ only in hidden facts is identical.
         """
         s = side_id(side)
         e = 1 - s
-        own, counts, revealed, pool, dead, minors = [], {}, [], [], [], {}
+        own, revealed, pool, dead, minors = [], [], [], [], {}
+        per_area = [0] * NA
         enemy_pool = 0
         for b in range(NB):
             where = self.loc[b]
@@ -322,13 +328,15 @@ class Game:
                                 "strength": 0, "moved": 0, "reserve": 0})
             elif owner == e:
                 if where < NA:
-                    name = C.area_names[where]
-                    counts[name] = counts.get(name, 0) + 1
+                    per_area[where] += 1
                     if self.shown[b]:
-                        revealed.append({"block": C.block_names[b], "area": name,
+                        revealed.append({"block": C.block_names[b], "area": C.area_names[where],
                                          "strength": self.strength[b]})
                 elif where in (POOL, POOL_DOWN):
                     enemy_pool += 1
+        # Ordered by public keys only (area id), never by the ids of hidden blocks.
+        counts = {C.area_names[a]: n for a, n in enumerate(per_area) if n}
+        revealed.sort(key=lambda r: C.area_id[r["area"]])      # stable: then block order
         both_played = self.revealed
         from .phases import HANDLERS
         return {
@@ -360,6 +368,7 @@ class Game:
             "battle": HANDLERS[BATTLE].public(self) if self.phase == BATTLE else None,
             "winner": SIDE_NAMES[self.winner] if self.winner >= 0 else None,
             "reason": self.reason or None,
+            "seed": self.seed if self.phase == OVER else None,
             "log": self.log_for(s),
         }
 
@@ -463,39 +472,26 @@ class Game:
         self.strength[b] = 0
         self.reserve[b] = 0
         self.shown[b] = 0
-        if t == HEIR or (other >= 0 and C.btype[other] == HEIR):
-            # An heir is dead for good even while he serves the other side as a noble (9.1):
-            # both versions die and his own side's next minor enters (6.82).
-            self.loc[b] = DEAD
-            if other >= 0:
+        self.loc[b] = place = elimination_place(b)
+        if place == DEAD:
+            if other >= 0:              # both versions of a two-version block die
                 self.loc[other] = DEAD
-            self.heirs_lost[C.side[b] if t == HEIR else C.side[other]] += 1
-            for s in (0, 1):
-                if self.crowned[s] == b:
-                    self.crowned[s] = -1
+            if t == HEIR or (other >= 0 and C.btype[other] == HEIR):
+                # An heir is dead for good even while he serves the other side as a noble
+                # (9.1): his own side's next minor enters (6.82).
+                self.heirs_lost[C.side[b] if t == HEIR else C.side[other]] += 1
+                for s in (0, 1):
+                    if self.crowned[s] == b:
+                        self.crowned[s] = -1
             fate = "is dead"
-        elif t in (NOBLE, CHURCH):
-            if t == NOBLE and (C.rose[b] or b in C.neville_blocks):
-                self.loc[b] = DEAD
-                if other >= 0:
-                    self.loc[other] = DEAD
-                fate = "is dead"
-            else:
-                self.loc[b] = POOL_DOWN
-                fate = "goes face-down to the pool"
-        elif t in (LEVY, BOMBARD):
-            self.loc[b] = POOL_DOWN
-            fate = "goes face-down to the pool"
+        elif place == MERC_DOWN:
+            fate = "goes face-down to its home"
         elif t == MERCENARY:
-            if b == C.welsh:
-                self.loc[b] = POOL_DOWN
-                fate = "goes face-down to the Lancaster pool"
-            else:
-                self.loc[b] = MERC_DOWN
-                fate = "goes face-down to its home"
-        else:
-            self.loc[b] = POOL_DOWN
+            fate = "goes face-down to the Lancaster pool"
+        elif t == REBEL_TYPE:
             fate = "goes face-down to the PRETENDER's pool"
+        else:
+            fate = "goes face-down to the pool"
         self.stats[side] += 1
         why = f" ({cause})" if cause else ""
         if known or self.loc[b] == DEAD:      # revealed in battle, or dead: public record
@@ -524,6 +520,21 @@ class Game:
         self.pending = []
         self.battle = []
         self.say(f"{SIDE_NAMES[winner]} wins: {reason}.")
+        # The seed rebuilds every deal and die: shown only now, for replays (Fog-of-War).
+        self.say(f"The game's seed was {self.seed}: the same seed replays this game.")
+
+
+def elimination_place(b: int) -> int:
+    """Where block ``b`` goes when eliminated (6.8): DEAD for an heir (6.81, 6.82), a version of
+    Clarence or Exeter (9.1), a rose noble or a Neville (6.83); MERC_DOWN for a mercenary but
+    the Welsh (6.85); POOL_DOWN for the others (6.83-6.86)."""
+    t = C.btype[b]
+    other = C.counterpart[b]
+    if t == HEIR or (other >= 0 and C.btype[other] == HEIR):
+        return DEAD
+    if t == NOBLE and (C.rose[b] or b in C.neville_blocks):
+        return DEAD
+    return MERC_DOWN if t == MERCENARY and b != C.welsh else POOL_DOWN
 
 
 class PendingDecisions:

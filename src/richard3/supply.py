@@ -9,7 +9,8 @@ In order:
    place). With no friendly or vacant crown area a royal heir enters in his exile
    (docs/rulings.md).
 2. 6.81 the senior heir in play of a side without a KING or PRETENDER is crowned where he
-   stands, and announced.
+   stands, and announced: the new KING with his location (6.81), the new PRETENDER by name
+   only (his owner's log says where).
 3. 9.1 a side holding a defected Clarence or Exeter may execute him (``execute B`` /
    ``no execution``).
 4. 7.1 supply limits: in an area with more than four blocks of a side (five with a city),
@@ -192,9 +193,14 @@ def _crown(g) -> None:
         h = g.senior_heir(s)
         if h >= 0 and h != g.crowned[s]:
             g.crowned[s] = h
-            role = "KING" if s == g.king else "PRETENDER"
-            g.say(f"{C.block_names[h]} is now the {SIDE_NAMES[s]} {role}, in "
-                  f"{C.area_names[g.loc[h]]} (6.81).", PUBLIC)
+            if s == g.king:         # 6.81: "the location of the new KING must be announced"
+                g.say(f"{C.block_names[h]} is now the {SIDE_NAMES[s]} KING, in "
+                      f"{C.area_names[g.loc[h]]} (6.81).", PUBLIC)
+            else:                   # the new PRETENDER is named; where he stands is not
+                g.say(f"{C.block_names[h]} is now the {SIDE_NAMES[s]} PRETENDER (6.81).",
+                      PUBLIC)
+                g.say(f"{C.block_names[h]} is now the {SIDE_NAMES[s]} PRETENDER, in "
+                      f"{C.area_names[g.loc[h]]} (6.81).", s)
 
 
 def _queue_supply_losses(g) -> None:

@@ -5,14 +5,16 @@ are. A good player still follows them: the scenario's deployment is public, a bl
 battle is known, a lone block that marches on stays known, a recruit appears where only some
 pool blocks can deploy (5.4). ``Game.whereabouts[b]`` holds that public knowledge about block
 ``b`` for its enemy: a bit mask of the places where ``b`` may be, bit ``a`` for area ``a``
-(0..NA-1) and ``POOL_BIT`` for its owner's standing pool. It is 0 for blocks whose location is
-public anyway (dead, minors, face-down in the pool, the other version of a two-version noble,
-the prisoner, face-down mercenaries).
+(0..NA-1), ``POOL_BIT`` for its owner's standing pool and ``DOWN_BIT`` for face-down off the
+map (in the pool, or a mercenary at home, 6.83-6.86: a block eliminated unseen is named to its
+owner only, so the enemy knows only that one of the blocks that could have been in that area
+went face-down). It is 0 for blocks whose location is public anyway (dead, minors, the other
+version of a two-version noble, the prisoner).
 
 The mask is a function of public information only, so the AI may read it (``determinize``
 samples hidden identities consistent with it). Invariant, checked by the tests after every
-action of random games: a block on the map or in its standing pool has its own place's bit
-set.
+action of random games: a block on the map, in its standing pool or face-down has its own
+place's bit set.
 
 ``update`` is called by ``Game._apply_legal`` after each action with the locations and
 reveal flags from before it; it reads only what both players see:
@@ -21,18 +23,20 @@ reveal flags from before it; it reads only what both players see:
   comes from a public location (a minor heir entering, a defector's other version, a stood-up
   pool block) is known where it lands;
 - a hidden block moving from place ``x`` to place ``y`` (a land or sea move, a recruit, a
-  political move home, 8.3-8.4): every enemy-unknown block that could have been in ``x`` may
-  now be in ``y``; from the pool only those that may deploy in ``y`` (5.4);
+  political move home, 8.3-8.4, an elimination unseen, 6.8, face-down blocks standing up at the
+  reset, 8.5): every enemy-unknown block that could have been in ``x`` may now be in ``y``;
+  from the pool only those that may deploy in ``y`` (5.4);
 - a place where the side has no block left is struck from all its blocks' masks; a block
   revealed in battle (6.1) is known exactly.
 """
 
 from __future__ import annotations
 
-from .game import NA, NB, POOL
+from .game import MERC_DOWN, NA, NB, POOL, POOL_DOWN
 from .movement import DEPLOY_AREAS
 
 POOL_BIT = 1 << NA
+DOWN_BIT = 1 << (NA + 1)
 ALL_AREAS = (1 << NA) - 1
 #: DEPLOY_AREAS (5.4) as bit masks: where a block from the pool may appear.
 RECRUIT_MASK = [sum(1 << a for a in set(areas)) for areas in DEPLOY_AREAS]
@@ -40,10 +44,12 @@ RECRUIT_MASK = [sum(1 << a for a in set(areas)) for areas in DEPLOY_AREAS]
 
 def place_bit(where: int) -> int:
     """The whereabouts bit of location ``where``: an area's bit, POOL_BIT for the standing
-    pool, 0 for a public location."""
+    pool, DOWN_BIT face-down off the map (POOL_DOWN, MERC_DOWN), 0 for a public location."""
     if where < NA:
         return 1 << where
-    return POOL_BIT if where == POOL else 0
+    if where == POOL:
+        return POOL_BIT
+    return DOWN_BIT if where in (POOL_DOWN, MERC_DOWN) else 0
 
 
 def initial(g) -> list[int]:
@@ -54,7 +60,7 @@ def initial(g) -> list[int]:
 def unknown(g) -> list[int]:
     """Whereabouts when nothing is known (a save from before they were kept): any area or
     the pool for every block that is not at a public location."""
-    return [ALL_AREAS | POOL_BIT if place_bit(g.loc[b]) else 0 for b in range(NB)]
+    return [ALL_AREAS | POOL_BIT | DOWN_BIT if place_bit(g.loc[b]) else 0 for b in range(NB)]
 
 
 def update(g, loc_before: list[int], shown_before: list[int]) -> None:

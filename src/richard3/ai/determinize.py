@@ -8,18 +8,22 @@ blocks, minors, public cards) but whose hidden parts are drawn from ``rnd`` (a
 - the enemy hand, and the enemy's face-down card during the secret card play (1.1), are dealt
   at random from the cards the side has not seen (not in its hand, not played face-up);
   the rest, shuffled, is the undrawn deck;
-- the identities of unrevealed enemy blocks on the map and in the enemy's (standing) pool are
-  re-assigned at random among those places, each only where the public history allows
-  (``Game.whereabouts``: the deployment, blocks seen in battle, moves, recruits); heirs only
-  to map places (an heir is never in a pool, 6.82); per-place facts that are public (area,
-  moved, entry border, Reserve) stay with the place, and the strength of a re-assigned block
-  is its full strength (the side does not know its damage);
-- the game's generator ``rng`` is reseeded from ``rnd`` (dice are the future, unseen);
+- the identities of the enemy blocks the side cannot name are re-assigned at random among the
+  places they occupy: unrevealed blocks on the map, the enemy's standing pool, and the blocks
+  face-down off the map (in the pool or a mercenary at home, 6.83-6.86), which include those
+  eliminated unseen (supply 7.1, Plague 5.1: the enemy's log names no block). Each block goes
+  only where the public history allows (``Game.whereabouts``) and where its kind may be (an
+  heir never in a pool, 6.82; face-down only where an elimination sends it, 6.8: at home a
+  mercenary, in the pool no mercenary but the Welsh, never a rose noble or a Neville). Per-place facts that are public (area, moved, entry
+  border, Reserve, the battle record's flags) stay with the place, and pending decisions that
+  name a block (supply losses already taken, 7.1) follow it; the strength of a re-assigned
+  block is its full strength (the side does not know its damage);
+- the game's generator ``rng`` and its ``seed`` are redrawn from ``rnd`` (dice are the future,
+  unseen; the seed would rebuild every deal and roll);
 - the log is dropped (it holds the enemy's private lines).
 
-Face-down pool blocks and face-down mercenaries (6.83-6.86) are treated as public: their
-elimination is announced in the public log. The output is therefore a function of the side's
-observation and ``rnd`` only, which is what tests/test_ai_honesty.py checks.
+The output is therefore a function of the side's observation, the public history and ``rnd``
+only, which is what tests/test_ai_honesty.py checks.
 """
 
 from __future__ import annotations
@@ -28,64 +32,128 @@ import random
 
 from .. import rng as grng
 from ..components import HEIR
-from ..game import NA, NB, POOL, Game, C
+from ..game import MERC_DOWN, NA, NB, POOL, POOL_DOWN, Game, C, elimination_place
+from ..supply import REDUCE
 from ..whereabouts import place_bit
+
+#: g.pending codes whose entries from index ``start`` on are blocks: the blocks a side has
+#: already reduced for one area's supply loss (7.1).
+_BLOCK_LISTS = {REDUCE: 4}
 
 
 def hidden_enemy_blocks(g: Game, side: int) -> list[int]:
-    """Enemy blocks whose identity ``side`` does not know: unrevealed on the map, or in the
-    enemy's standing pool. Sorted by block id."""
+    """Enemy blocks whose identity ``side`` does not know: unrevealed on the map, in the
+    enemy's standing pool, or face-down off the map (POOL_DOWN, MERC_DOWN: possibly eliminated
+    unseen). Sorted by block id."""
     e = 1 - side
     out = []
     for b in range(NB):
         if g.owner(b) != e:
             continue
         where = g.loc[b]
-        if (where < NA and not g.shown[b]) or where == POOL:
+        if (where < NA and not g.shown[b]) or where in (POOL, POOL_DOWN, MERC_DOWN):
             out.append(b)
     return out
 
 
-def _assign_uniform(hidden: list[int], places: list[tuple], rnd: random.Random) -> list:
-    """Hidden blocks dealt to the places at random, heirs to map places first (the fallback
-    when no dealing within the whereabouts was found). Returns [(block, place)]."""
-    map_places = [p for p in places if p[0] < NA]
-    other_places = [p for p in places if p[0] >= NA]
-    blocks = hidden[:]
-    rnd.shuffle(blocks)
-    heirs = [b for b in blocks if C.btype[b] == HEIR]
-    rest = [b for b in blocks if C.btype[b] != HEIR]
-    rnd.shuffle(map_places)
-    assign = list(zip(heirs, map_places))
-    remaining = map_places[len(heirs):] + other_places
-    rnd.shuffle(remaining)
-    return assign + list(zip(rest, remaining))
+def fits(b: int, where: int) -> bool:
+    """Whether block ``b`` may be at location ``where`` by its kind: anywhere on the map; in the
+    standing pool unless an heir (6.82); face-down off the map only where an elimination sends
+    it (6.8, ``elimination_place``: never an heir, a rose noble or a Neville; at home only a
+    mercenary other than the Welsh)."""
+    if where < NA:
+        return True
+    if where == POOL:
+        return C.btype[b] != HEIR
+    return elimination_place(b) == where
 
 
-def _assign_tracked(hidden: list[int], places: list[tuple], whereabouts: list[int],
-                    rnd: random.Random, tries: int = 4) -> list | None:
-    """Hidden blocks dealt to the places so that each lands where the public history allows
-    (``Game.whereabouts``): the most constrained block first, each to a random allowed free
-    place. Returns [(block, place)], or None if ``tries`` random passes all reach a dead end
-    (the caller then deals uniformly)."""
-    bits = [place_bit(p[0]) for p in places]
-    options = {b: [i for i, bit in enumerate(bits) if whereabouts[b] & bit] for b in hidden}
-    for _ in range(tries):
-        order = hidden[:]
-        rnd.shuffle(order)
-        order.sort(key=lambda b: len(options[b]))
-        free = [True] * len(places)
-        assign = []
-        for b in order:
-            opts = [i for i in options[b] if free[i]]
-            if not opts:
-                break
-            i = opts[rnd.randrange(len(opts))]
-            free[i] = False
-            assign.append((b, places[i]))
+def _deal(hidden: list[int], places: list[int], allowed, rnd: random.Random) -> list | None:
+    """Hidden blocks dealt to the places (locations, one block each) so that each block is at
+    a place ``allowed(block, place_index)``: blocks in random order, the most constrained
+    first, each to a random free allowed place, or else by moving blocks already dealt along
+    an augmenting path (a bipartite matching), so a dealing is found whenever one exists.
+    Returns [(block, place_index)], or None if there is none."""
+    options = {b: [i for i in range(len(places)) if allowed(b, i)] for b in hidden}
+    for b in hidden:
+        rnd.shuffle(options[b])
+    dealt_to = [-1] * len(places)       # place index -> block dealt there
+
+    def place(b: int, seen: set) -> bool:
+        for i in options[b]:
+            if dealt_to[i] < 0:
+                dealt_to[i] = b
+                return True
+        for i in options[b]:
+            if i not in seen:
+                seen.add(i)
+                if place(dealt_to[i], seen):
+                    dealt_to[i] = b
+                    return True
+        return False
+    order = hidden[:]
+    rnd.shuffle(order)
+    order.sort(key=lambda b: len(options[b]))
+    for b in order:
+        if not place(b, set()):
+            return None
+    return [(b, i) for i, b in enumerate(dealt_to)]
+
+
+def deal_identities(g: Game, hidden: list[int], rnd: random.Random) -> dict[int, int]:
+    """A re-assignment of the ``hidden`` blocks' identities among their places: {block now at
+    a place: block dealt to it}. Each block goes where the public history allows
+    (``Game.whereabouts``) and its kind may be (``fits``), which the true places always
+    allow; should no such dealing exist (whereabouts out of step with the state, e.g. a
+    hand-edited save), the whereabouts are dropped, and if the kinds alone allow none either,
+    every block stays where it is. Places are ordered by their public facts, so the result
+    depends on the public facts and ``rnd`` only."""
+    flags = _flag_of(g)
+    slots = sorted(hidden, key=lambda b: (g.loc[b], g.moved[b], g.entry[b], g.reserve[b],
+                                          flags(b), b))
+    places = [g.loc[b] for b in slots]
+    bits = [place_bit(p) for p in places]
+    w = g.whereabouts
+    assign = (_deal(hidden, places, lambda b, i: w[b] & bits[i] and fits(b, places[i]), rnd)
+              or _deal(hidden, places, lambda b, i: fits(b, places[i]), rnd))
+    if assign is None:
+        return {b: b for b in hidden}
+    return {slots[i]: b for b, i in assign}
+
+
+def _flag_of(g: Game):
+    """Block -> its flags in the battle record (6.0), or 0 outside a battle."""
+    if not g.battle:
+        return lambda b: 0
+    from ..battle import FLAGS
+    return lambda b: g.battle[FLAGS + b]
+
+
+def move_identities(g: Game, d: Game, dealt: dict[int, int], full_strength: bool = True) -> None:
+    """Write into ``d`` (a copy of ``g``) the dealing ``dealt`` ({block of g at a place: block
+    of d there}): each dealt block takes the place's area, moved, entry, Reserve, battle flags
+    and revealed flag; pending decisions naming a block follow it. Its strength is its full
+    strength on the map when ``full_strength`` (the enemy does not know the damage), else the
+    place's strength capped at its own maximum (0 off the map)."""
+    flags = _flag_of(g)
+    if g.battle:
+        from ..battle import FLAGS
+    for old, new in dealt.items():
+        where = g.loc[old]
+        d.loc[new], d.moved[new] = where, g.moved[old]
+        d.entry[new], d.reserve[new], d.shown[new] = g.entry[old], g.reserve[old], g.shown[old]
+        if where >= NA:
+            d.strength[new] = 0
+        elif full_strength:
+            d.strength[new] = C.max_str[new]
         else:
-            return assign
-    return None
+            d.strength[new] = max(1, min(C.max_str[new], g.strength[old]))
+        if g.battle:
+            d.battle[FLAGS + new] = flags(old)
+    for p in d.pending:
+        start = _BLOCK_LISTS.get(p[0])
+        if start is not None:
+            p[start:] = [dealt.get(b, b) for b in p[start:]]
 
 
 def determinize(g: Game, side: int, rnd: random.Random) -> Game:
@@ -110,15 +178,8 @@ def determinize(g: Game, side: int, rnd: random.Random) -> Game:
     # Blocks: re-assign identities of hidden enemy blocks among the places they occupy.
     hidden = hidden_enemy_blocks(g, side)
     if hidden:
-        places = sorted((g.loc[b], g.moved[b], g.entry[b], g.reserve[b]) for b in hidden)
-        assign = (_assign_tracked(hidden, places, g.whereabouts, rnd)
-                  or _assign_uniform(hidden, places, rnd))
-        for b, (where, moved, entry, reserve) in assign:
-            d.loc[b] = where
-            d.moved[b] = moved
-            d.entry[b] = entry
-            d.reserve[b] = reserve
-            d.strength[b] = C.max_str[b] if where < NA else 0
+        move_identities(g, d, deal_identities(g, hidden, rnd))
+    d.seed = rnd.getrandbits(63)
     d.rng = grng.seed_state(rnd.getrandbits(64))
     d._log = None
     d._record = None                # the record holds both sides' past decisions
