@@ -108,7 +108,8 @@ def test_main_thread_runs_micropython_with_the_builds_data(dist_dir):
     interpreter = dist_dir / config["interpreter"]
     assert config["interpreter"].startswith("./micropython/") and interpreter.exists()
     assert sorted(p.name for p in interpreter.parent.iterdir()) == sorted(build.MICROPYTHON_FILES)
-    assert set(config["files"]) == {"./table.py", "./ui.py"}
+    assert set(config["files"]) == set(json.loads((build.WEB / "mpy.json").read_text())["files"])
+    assert {"./table.py", "./ui.py"} <= set(config["files"])
     assert all((dist_dir / name).exists() for name in config["files"])
     assert "packages" not in config
     assert config["richard3"]["data"] == build.page_data()

@@ -17,6 +17,7 @@ import statistics
 import pytest
 
 from e2e.conftest import wait_for_start_screen
+from e2e.test_game_ui import serious_violations
 
 pytestmark = pytest.mark.e2e
 
@@ -172,12 +173,20 @@ def start(page, site_url, scenario, seed, lancaster="easy", york="human"):
 
 
 def play(page, rng, touch, until, limit=4000):
+    """Tap until the game is over or `until(page)`; axe checks each phase's first screen (and
+    a selection) for serious or critical accessibility issues."""
     player = Player(page, rng, touch)
+    checked = set()
     for _ in range(limit):
         screen = page.evaluate("document.body.dataset.screen")
         if screen == "victory" or until(page):
             break
         assert screen == "table", screen
+        phase = page.evaluate("document.body.dataset.phase")
+        selected = page.locator("#map [data-block].selected").count() > 0
+        if (phase, selected) not in checked:
+            checked.add((phase, selected))
+            assert serious_violations(page) == [], (phase, selected)
         assert page.evaluate("document.getElementById('all-choices').open") is False
         controls = page.evaluate(VISIBLE_CONTROLS)
         if not player.controls or len(controls) > max(player.controls):
@@ -201,6 +210,7 @@ def test_whole_1483_game_against_the_ai_by_taps_with_a_mouse(page, site_url, art
     report("1483, 1280x800, mouse", player)
     assert page.evaluate("document.body.dataset.screen") == "victory"
     assert "wins" in page.inner_text("#victory-text")
+    assert serious_violations(page) == []  # the victory screen
     assert statistics.median(player.moves or [2]) <= 2
     assert max(player.controls) <= 15
     page.screenshot(path=str(artifacts_dir / "taps-1483-victory.png"))

@@ -40,6 +40,7 @@ def test_zoom_usurpation_panel_and_rule_links(new_page, site_url, dist_dir, arti
     side = page.evaluate("document.body.dataset.side")
     s = 0 if side == "Lancaster" else 1
     truth = usurpation_counts(mirror)
+    page.click("#more > summary")  # the count is in the section kept closed while playing
     own = page.locator('#usurpation [data-usurp="own"]')
     assert int(own.inner_text()) == truth[s]
     enemy = page.locator('#usurpation [data-usurp="enemy"]')

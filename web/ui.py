@@ -272,6 +272,10 @@ async def ensure_map():
         middle = path.getPointAtLength(path.getTotalLength() / 2)
         borders[path.dataset.border] = (middle.x, middle.y)
     state["geo"] = board.Geometry(meta, borders)
+    # The map holds controls now (areas, blocks): a labelled group, not a picture.
+    svg = document.querySelector("#map svg")
+    svg.setAttribute("role", "group")
+    svg.setAttribute("aria-label", "The map: tap one of your blocks, then a lit area")
     for area in nodes("#map [data-area]"):  # focusable, labelled, reachable by keyboard
         area.setAttribute("tabindex", "0")
         area.setAttribute("role", "button")
