@@ -123,7 +123,7 @@ def play(page, decisions):
     begin = page.evaluate("performance.now()")
     page.click("#new-game")
     page.wait_for_selector("#setup", state="visible")
-    page.select_option("#pace", "fast")
+    page.evaluate("document.getElementById('pace').value = 'fast'")
     page.select_option("#scenario", "1483")
     page.select_option("#player-lancaster", "normal")
     page.select_option("#player-york", "human")

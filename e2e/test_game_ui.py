@@ -201,7 +201,7 @@ def test_save_reload_resume_and_a_refused_import(page, site_url, tmp_path):
 
     # Export works and gives back the same save.
     with page.expect_download() as download:
-        page.click(".saves summary")
+        page.click("#more > summary")
         page.click("#export")
     exported = tmp_path / "export.json"
     download.value.save_as(exported)
@@ -233,7 +233,7 @@ def test_save_reload_resume_and_a_refused_import(page, site_url, tmp_path):
     wait_for_decision(page)
     assert offered(page) == before["actions"]
     previous = page.evaluate("document.body.dataset.view")
-    page.click(".saves summary")
+    page.click("#more > summary")
     page.select_option("#slots", "before the import")
     page.click("#load-slot")
     wait_for_decision(page, previous)
@@ -242,14 +242,13 @@ def test_save_reload_resume_and_a_refused_import(page, site_url, tmp_path):
 
 
 def test_page_stays_responsive_while_the_hard_ai_thinks(page, site_url):
-    page.goto(site_url)
+    page.goto(f"{site_url}?pace=fast")
     wait_for_start_screen(page)
     page.evaluate("""() => { window.ticks = 0; setInterval(() => { window.ticks += 1; }, 50); }""")
     page.click("#new-game")
     page.wait_for_selector("#setup:not([hidden]) #scenario option[value='1483']", state="attached", timeout=60_000)
     page.select_option("#player-lancaster", "hard")
     page.select_option("#player-york", "hard")
-    page.select_option("#pace", "fast")
     page.click("#start-game")
     page.wait_for_selector("body[data-thinking=yes] #thinking:not([hidden])", timeout=60_000)
     start = page.evaluate("window.ticks")
