@@ -391,21 +391,20 @@ def test_the_log_with_headers_and_rule_links():
 
 
 def test_victory_counts_the_campaign_cut_short():
-    """The engine counts a campaign as KING only at its political turn (politics.py), so a game
-    won by the death of every heir before it (here 1483, its only campaign, York KING all game)
-    has 0 and 0 in game_host.summary(); the panel counts the campaign the game ended in."""
+    """A game won by the death of every heir before its political turn (here 1483, its only
+    campaign, York KING all game) counts that campaign for the KING (Game.end_game): the panel
+    shows the engine's figures."""
     host = game_host.GameHost()
     host.new_game("1483", 7, {"Lancaster": "human", "York": "human"})
     g = host.game
     g.end_game(LANC, "every York heir is dead (9.0)")
     view = json.loads(host.view("Lancaster"))
-    assert view["summary"]["campaigns_as_king"] == {"Lancaster": 0, "York": 0}
+    assert view["summary"]["campaigns_as_king"] == {"Lancaster": 0, "York": 1}
     html = panels.victory_panel(view)
     text = text_of(html)
     assert "Lancaster wins" in text
     assert "Every York heir is dead (9.0)." in text
-    assert "Campaigns as KING Lancaster 0, York 1 (with campaign 3, cut short with York as " \
-           "KING)" in text
+    assert "Campaigns as KING Lancaster 0, York 1" in text
     assert "KING at the end York (Gloucester)" in text
     if view["obs"].get("seed") is not None:        # the seed, public once the game is over
         assert "Seed 7: the same seed replays this game" in text
@@ -419,4 +418,3 @@ def test_victory_after_the_last_political_turn_counts_as_the_engine_does():
     text = text_of(panels.victory_panel(view))
     k = s["campaigns_as_king"]
     assert f"Campaigns as KING Lancaster {k['Lancaster']}, York {k['York']}" in text
-    assert "cut short" not in text

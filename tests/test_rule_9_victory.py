@@ -37,12 +37,21 @@ def test_9_0_1483_the_sole_enemy_heir():
     assert g.winner == YORK and g.phase == OVER
 
 
+def test_9_0_a_game_won_before_its_political_turn_counts_that_campaign_for_the_king():
+    g = new_game("1483", seed=1)                    # York is KING; its one campaign
+    assert g.stats[3:5] == [0, 0]
+    g.eliminate(B["Gloucester"])                    # every York heir dead: Lancaster wins
+    assert g.phase == OVER and g.winner == LANC
+    assert g.stats[3:5] == [0, 1]                   # the campaign ended with York as KING
+
+
 def test_9_0_after_the_last_campaign_the_king_after_usurpation_wins():
     g = position({"York": "Middlesex", "Hastings": "Leicester", "Henry VI": "Lancaster"})
     g.campaign, g.turn = 3, 7
     begin_political_turn(g)
     assert g.phase == OVER and g.winner == YORK     # York usurped, then wins
     assert g.reason == "York is KING after the usurpation of the last campaign (9.0)"
+    assert g.stats[3:5] == [1, 0]   # counted once, at the political turn, for the KING then
     assert g.stats[3] == 1                          # the campaign ended with Lancaster KING
 
 

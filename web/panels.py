@@ -612,25 +612,10 @@ def log_panel(entries: list, limit: int = 200) -> str:
 
 
 # ---------------------------------------------------------------------------- the victory
-def _campaign_cut_short(view: dict, summary: dict) -> bool:
-    """Whether the game ended inside its last campaign, before that campaign's political turn
-    (the engine counts a campaign as KING only at its political turn: game_host.summary)."""
-    c = summary.get("campaign")
-    key = f"Political turn after campaign {c} "
-    for line in (view.get("obs") or {}).get("log") or []:
-        if str(line).startswith(key):
-            return False
-    for x in view.get("log_plain") or []:
-        if x.get("type") == "phase" and x.get("phase") == "political" and \
-                x.get("campaign") == c:
-            return False
-    return c is not None
-
-
 def victory_panel(view: dict) -> str:
     """The end of the game: who won and why, and the game's figures (game_host.summary() in
-    view["summary"]); "" when the game is not over. Campaigns as KING count the campaign the
-    game ended in, even when it ended before that campaign's political turn."""
+    view["summary"]: campaigns as KING count the campaign the game ended in, even when it ended
+    before that campaign's political turn); "" when the game is not over."""
     s = view.get("summary")
     if not isinstance(s, dict):
         return ""
@@ -643,17 +628,12 @@ def victory_panel(view: dict) -> str:
     kings = s.get("campaigns_as_king") or {}
     counts = {"Lancaster": int(kings.get("Lancaster") or 0), "York": int(kings.get("York") or 0)}
     king = obs.get("king")
-    note = ""
-    if king in SIDES and _campaign_cut_short(view, s):
-        counts[king] += 1
-        note = f" (with campaign {s.get('campaign')}, cut short with {king} as KING)"
     crowned = (obs.get("crowned") or {}).get(king) if king in SIDES else None
     rows = [("Ended", f"Campaign {s.get('campaign')}, turn {s.get('turn')}"),
             ("Battles fought", str(s.get("battles", 0))),
             ("Blocks eliminated", f"Lancaster {lost.get('Lancaster', 0)}, "
                                   f"York {lost.get('York', 0)}"),
-            ("Campaigns as KING", f"Lancaster {counts['Lancaster']}, York {counts['York']}"
-                                  + note)]
+            ("Campaigns as KING", f"Lancaster {counts['Lancaster']}, York {counts['York']}")]
     if king in SIDES:
         rows.append(("KING at the end", f"{king}" + (f" ({block_label(crowned)})"
                                                        if crowned else "")))

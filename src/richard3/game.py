@@ -513,7 +513,11 @@ class Game:
                 return
 
     def end_game(self, winner: int, reason: str) -> None:
-        """Set the winner and close the game (9.0)."""
+        """Set the winner and close the game (9.0). A game that ends before its campaign's
+        political turn (every heir of a side dead) still counts that campaign as one of the
+        KING's (``stats[3 + king]``), as the political turn would have."""
+        if self.phase != POLITICAL:
+            self.stats[3 + self.king] += 1
         self.winner = winner
         self.reason = reason
         self.phase = OVER
