@@ -78,6 +78,33 @@ class Blocked:
         raise OSError("SecurityError")
 
 
+class Guarded:
+    """The page's web/storage.js: failures come back as answers (False, None), not raised."""
+    def __init__(self, inner):
+        self.inner = inner
+
+    @property
+    def length(self):
+        return self.inner.length
+
+    def key(self, i):
+        return self.inner.key(i)
+
+    def getItem(self, key):
+        return self.inner.getItem(key)
+
+    def setItem(self, key, value):
+        try:
+            self.inner.setItem(key, value)
+            return True
+        except Exception:
+            return False
+
+    def removeItem(self, key):
+        self.inner.removeItem(key)
+        return True
+
+
 def refuse():
     raise OSError("SecurityError: window.localStorage is blocked")
 
@@ -120,6 +147,8 @@ def run():
     out["kept_message"] = saves.kept_message(out["kept"])
     out["previous_text"] = saves.load_slot(st, saves.PREVIOUS_ID)
     out["slots_with_previous"] = [saves.slot_label(s) for s in saves.slots(st)]
+    st.setItem("richard3.meta.richard3.slot.Bosworth", json.dumps(dict(a, date="2027-01-01T00:00:00")))
+    out["previous_first"] = [s["id"] for s in saves.slots(st)]
     # A worker's unfinished game is kept rather than the (older) autosave.
     now = saves.meta_from_status(status("1470", 2, 6, ["York"]), "2026-11-23T09:10:00.000")
     out["kept_current"] = saves.keep_previous(st, ("GAME-1b", now))
@@ -155,6 +184,17 @@ def run():
     out["tight_ours"] = saves.autosave(tight, "B" * 75, {"over": False}, True)
     out["tight_value"] = tight.getItem("richard3.autosave")[:3]
     out["full_keep"] = saves.keep_previous(Storage(room=0), ("GAME", game1))
+
+    # The same through storage.js's answers.
+    guarded = Guarded(Storage(room=150))
+    out["guarded"] = [saves.autosave(guarded, "A" * 70, {"over": False}),
+                      saves.autosave(guarded, "B" * 75, {"over": False}),
+                      saves.autosave(guarded, "B" * 75, {"over": False}, True),
+                      saves.save_slot(guarded, "x", "C" * 200, {"over": False}),
+                      saves.get(guarded, "richard3.autosave")[:2],
+                      saves.delete_slot(guarded, "nothing")]
+    out["iso"] = [saves.iso_date(2026, 11, 3, 9, 5, 7), saves.iso_date(1999, 12, 31, 23, 59, 59),
+                  saves.when_text(saves.iso_date(2026, 1, 2, 3, 4, 5)), saves.when_text("")]
 
     # A blocked storage (and no storage at all): every call fails softly.
     for name, store in (("blocked", Blocked()), ("none", None)):
@@ -204,6 +244,7 @@ def test_an_unfinished_game_replaced_is_kept_as_the_previous_game():
                                    "load it from Saves, “Previous game”.")
     assert out["previous_text"] == "GAME-1"
     assert out["slots_with_previous"][0].startswith("Previous game · 2026-11-23 09:00 · 1470")
+    assert out["previous_first"] == ["(previous game)", "Bosworth", "old"]
     assert out["kept_current"]["turn"] == 6 and out["previous_text2"] == "GAME-1b"
     assert out["done_status"] == "York won" and out["keep_done"] is None
     assert out["meta_from_save"]["scenario"] == "1460" and not out["meta_from_save"]["over"]
@@ -222,6 +263,13 @@ def test_a_full_storage_refuses_softly():
     assert out["tight1"] is True and out["tight_not_ours"] is False
     assert out["tight_ours"] is True and out["tight_value"] == "BBB"
     assert out["full_keep"]["failed"] is True
+
+
+def test_storage_js_answers_and_dates():
+    out = answers()
+    assert out["guarded"] == [True, False, True, [False, out["guarded"][3][1]], "BB", True]
+    assert "Not saved as “x”" in out["guarded"][3][1]
+    assert out["iso"] == ["2026-11-03T09:05:07", "1999-12-31T23:59:59", "2026-01-02 03:04", ""]
 
 
 @pytest.mark.parametrize("name", ["blocked", "none"])

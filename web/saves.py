@@ -5,7 +5,9 @@ setItem, removeItem, key and length as localStorage has (or None when the browse
 storage: `window.localStorage` itself raises a SecurityError in some embedding frames). Every
 storage call is guarded: a full storage (QuotaExceededError), a blocked one (SecurityError) or
 anything else makes the call fail softly (False / None / []), never raise, so the game goes on
-and the page starts without storage. ui.py wires it; tests/test_saves_page.py tests it with
+and the page starts without storage. A failure may come as an exception or, from the page's
+web/storage.js (which guards localStorage on the JS side, as a JS exception cannot be caught
+on MicroPython), as setItem / removeItem answering False. ui.py wires it; tests/test_saves_page.py tests it with
 fake storages, on CPython and on MicroPython.
 
 Keys: the autosave `richard3.autosave`, named slots `richard3.slot.NAME` and the previous game
@@ -68,8 +70,7 @@ def put(storage, key, text):
     if storage is None:
         return False
     try:
-        storage.setItem(key, text)
-        return True
+        return storage.setItem(key, text) is not False
     except Exception:
         return False
 
@@ -79,8 +80,7 @@ def remove(storage, key):
     if storage is None:
         return False
     try:
-        storage.removeItem(key)
-        return True
+        return storage.removeItem(key) is not False
     except Exception:
         return False
 
@@ -205,9 +205,9 @@ def delete_slot(storage, slot_id):
 
 
 def slots(storage):
-    """The saved games, newest first: [{"id", "name", "date", "scenario", "campaign", "turn",
-    "status"}]; the previous game (if any) has id PREVIOUS_ID. Slots stored without meta come
-    last, by name."""
+    """The saved games: the previous game (if any, id PREVIOUS_ID) first, then the named slots
+    newest first: [{"id", "name", "date", "scenario", "campaign", "turn", "status"}]. Slots
+    stored without meta come last, by name."""
     out = []
     for key in keys(storage):
         if key == PREVIOUS:
@@ -221,11 +221,24 @@ def slots(storage):
                     "scenario": str(meta.get("scenario") or ""),
                     "campaign": meta.get("campaign"), "turn": meta.get("turn"),
                     "status": str(meta.get("status") or "")})
-    # Newest first; ties (and undated slots, last) by name: unique keys, so any sort agrees.
-    dated = sorted([s for s in out if s["date"]], key=lambda s: (s["date"], s["name"]),
+    # The previous game first (it is the one a player looks for after a new game), then newest
+    # first; ties (and undated slots, last) by name: unique keys, so any sort agrees.
+    previous = [s for s in out if s["id"] == PREVIOUS_ID]
+    named = [s for s in out if s["id"] != PREVIOUS_ID]
+    dated = sorted([s for s in named if s["date"]], key=lambda s: (s["date"], s["name"]),
                    reverse=True)
-    undated = sorted([s for s in out if not s["date"]], key=lambda s: s["name"])
-    return dated + undated
+    undated = sorted([s for s in named if not s["date"]], key=lambda s: s["name"])
+    return previous + dated + undated
+
+
+def iso_date(year, month, day, hour, minute, second):
+    """A local date as ISO text ("2026-11-23T20:15:07"), from the page clock's parts (month
+    1-12): built here from small numbers, as MicroPython's JS bridge mangles getTime()'s
+    milliseconds."""
+    def two(n):
+        n = int(n)
+        return ("0" if n < 10 else "") + str(n)
+    return (f"{int(year)}-{two(month)}-{two(day)}T{two(hour)}:{two(minute)}:{two(second)}")
 
 
 def when_text(iso):

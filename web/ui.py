@@ -181,15 +181,17 @@ async def on_continue(event):
 
 
 def storage():
-    """The browser's localStorage, or None when the browser blocks it (saves.open_storage)."""
-    return saves.open_storage(lambda: window.localStorage)
+    """The browser's localStorage through web/storage.js (which turns its exceptions into
+    answers: a JS exception cannot be caught here), or None when the browser blocks it."""
+    guarded = window.r3Storage
+    return saves.open_storage(lambda: guarded if guarded and guarded.usable() else None)
 
 
 def now_iso():
-    """The page's local time as ISO text ("2026-11-23T20:15:00.000"), for the slot list."""
+    """The page's local time as ISO text ("2026-11-23T20:15:07"), for the slot list."""
     now = window.Date.new()
-    local = window.Date.new(now.getTime() - now.getTimezoneOffset() * 60000)
-    return str(local.toISOString())[:23]
+    return saves.iso_date(now.getFullYear(), now.getMonth() + 1, now.getDate(),
+                          now.getHours(), now.getMinutes(), now.getSeconds())
 
 
 def storage_warning(text):

@@ -1,0 +1,18 @@
+// The browser's storage for the page's MicroPython (web/saves.py, via ui.storage()), every call
+// guarded here: an exception thrown by localStorage (a SecurityError when the browser blocks
+// storage, as in some embedding frames, where even reading `window.localStorage` throws; a
+// QuotaExceededError when it is full) cannot be caught on MicroPython's side, where it would
+// stop the page. So failures come back as values instead: setItem and removeItem give false,
+// getItem and key give null, length gives 0; usable() says whether storage can be read at all.
+(function () {
+  'use strict';
+  function store() { return window.localStorage; }
+  window.r3Storage = {
+    usable() { try { return Boolean(store()) && typeof store().length === 'number'; } catch (e) { return false; } },
+    get length() { try { return store().length; } catch (e) { return 0; } },
+    key(i) { try { return store().key(i); } catch (e) { return null; } },
+    getItem(k) { try { return store().getItem(k); } catch (e) { return null; } },
+    setItem(k, v) { try { store().setItem(k, v); return true; } catch (e) { return false; } },
+    removeItem(k) { try { store().removeItem(k); return true; } catch (e) { return false; } },
+  };
+}());
