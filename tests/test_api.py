@@ -70,7 +70,7 @@ def test_observation_unchanged_when_only_the_other_sides_hidden_information_diff
     h = g.copy()
     h.hands[LANCASTER] = list(reversed(h.hands[LANCASTER]))   # same cards, other order
     h.deck = list(reversed(h.deck))
-    assert g.observation(YORK) == h.observation(YORK)
+    assert json.dumps(g.observation(YORK)) == json.dumps(h.observation(YORK))
 
 
 def test_illegal_action_names_why_and_changes_nothing():
