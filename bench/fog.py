@@ -138,9 +138,10 @@ def _lose_unseen(g, b: int):
 def eliminations(n: int, every: int = 7) -> str:
     """Item 5: at every ``every``-th card or action decision of seeded games, an enemy block
     hidden in an area with others that would go to the same place if eliminated (and that
-    moved in the same way this turn) is lost unseen (as to supply); how often the AI's determinization keeps that block face-down,
-    against the chance that it is any one of them, and how often easy and normal decisions
-    change between twins in which another of them is the one lost."""
+    moved in the same way this turn) is lost unseen (as to supply). Counts how often the AI's
+    determinization keeps that block face-down, against the chance that it is any one of
+    them, and how often easy and normal decisions change between twins in which another of
+    them is the one lost."""
     import random
     from richard3.ai.determinize import determinize
     from richard3.game import ACTION, CARDS

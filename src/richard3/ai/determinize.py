@@ -14,9 +14,10 @@ blocks, minors, public cards) but whose hidden parts are drawn from ``rnd`` (a
   eliminated unseen (supply 7.1, Plague 5.1: the enemy's log names no block). Each block goes
   only where the public history allows (``Game.whereabouts``) and where its kind may be (an
   heir never in a pool, 6.82; face-down only where an elimination sends it, 6.8: at home a
-  mercenary, in the pool no mercenary but the Welsh, never a rose noble or a Neville). Per-place facts that are public (area, moved, entry
-  border, Reserve, the battle record's flags) stay with the place, and pending decisions that
-  name a block (supply losses already taken, 7.1) follow it; the strength of a re-assigned
+  mercenary, in the pool no mercenary but the Welsh, never a rose noble or a Neville).
+  Per-place facts that are public (area, moved, entry border, Reserve, the battle record's
+  flags) stay with the place, and pending decisions that name the block at a place (supply
+  losses already taken, 7.1; going home, 8.3-8.4) follow it; the strength of a re-assigned
   block is its full strength (the side does not know its damage);
 - the game's generator ``rng`` and its ``seed`` are redrawn from ``rnd`` (dice are the future,
   unseen; the seed would rebuild every deal and roll);
@@ -33,12 +34,14 @@ import random
 from .. import rng as grng
 from ..components import HEIR
 from ..game import MERC_DOWN, NA, NB, POOL, POOL_DOWN, Game, C, elimination_place
+from ..politics import HOME
 from ..supply import REDUCE
 from ..whereabouts import place_bit
 
-#: g.pending codes whose entries from index ``start`` on are blocks: the blocks a side has
-#: already reduced for one area's supply loss (7.1).
-_BLOCK_LISTS = {REDUCE: 4}
+#: g.pending codes whose entries from index ``start`` on are blocks that follow their places:
+#: the blocks a side has already reduced for one area's supply loss (7.1), a block to go home
+#: (8.3, 8.4).
+_BLOCK_LISTS = {REDUCE: 4, HOME: 2}
 
 
 def hidden_enemy_blocks(g: Game, side: int) -> list[int]:
