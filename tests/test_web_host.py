@@ -191,3 +191,18 @@ def test_map_blocks_draws_every_block_of_a_stack_larger_than_its_slots():
     svg = table.map_blocks(york, slots)
     assert svg.count("<g class=\"map-block") == len(york["obs"]["own_blocks"]) + sum(
         york["obs"]["enemy_counts"].values())
+
+
+def test_the_page_draws_an_unpredictable_seed_and_the_ai_cannot_read_it_back():
+    """Issue 19, item 2: with no seed chosen, 63 bits from the system's generator; the AI's
+    own seeds are fixed by the game's (a chosen seed replays the AI too) but are no way back."""
+    host = GameHost()
+    seeds = set()
+    for _ in range(3):
+        host.new_game("1483", "", {"Lancaster": "human", "York": "human"})
+        seeds.add(host.game.seed)
+    assert len(seeds) == 3 and all(0 <= s < 1 << 63 for s in seeds)
+    a = game_host.agent_seed(12345, "Lancaster")
+    assert a == game_host.agent_seed(12345, "Lancaster")
+    assert a != game_host.agent_seed(12345, "York")
+    assert a not in (12345, 12346) and game_host.agent_seed(12346, "Lancaster") != a + 1

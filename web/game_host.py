@@ -14,8 +14,10 @@ Pure Python, no browser import, so tests/test_game_host.py runs it directly.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+import secrets
 import re
 
 import richard3
@@ -54,6 +56,14 @@ def make_agent(level: str, seed):
         except Exception:  # level not registered (yet): try the next one
             continue
     return _RandomAgent(seed)
+
+
+def agent_seed(seed: int, side: str) -> int:
+    """The AI's own seed for `side` in a game of `seed`: fixed by the game's seed (a chosen seed
+    replays the AI's play too) but not a way back to it (a one-way hash), so that nothing the
+    AI holds tells the game's generator (issue 19, item 2)."""
+    digest = hashlib.sha256(f"richard3-agent:{seed}:{side}".encode()).hexdigest()
+    return int(digest[:15], 16)
 
 
 def scenarios() -> list[dict]:
@@ -127,7 +137,9 @@ class GameHost:
 
     # ---------------------------------------------------------------- starting and loading
     def new_game(self, scenario: str, seed, controllers: dict) -> str:
-        seed = int(seed) if seed not in (None, "") else random.randrange(1 << 30)
+        """Start `scenario` with `seed` (a number the player chose: it replays the game; none:
+        63 unpredictable bits, as richard3.new_game draws them) and who plays each side."""
+        seed = int(seed) if seed not in (None, "") else secrets.randbits(63)
         self._set_controllers(controllers, seed)
         self.game = richard3.new_game(str(scenario), seed=seed)
         self.undo_stack = []
@@ -142,8 +154,8 @@ class GameHost:
                 raise SaveError(f"unknown player for {side}: {who!r}")
             ctl[side] = who
         self.controllers = ctl
-        self.agents = {side: make_agent(who, seed + i) for i, (side, who) in
-                       enumerate(ctl.items()) if who != "human"}
+        self.agents = {side: make_agent(who, agent_seed(seed, side)) for side, who in
+                       ctl.items() if who != "human"}
 
     def save(self) -> str:
         """The whole game as a versioned save (JSON text); hidden state included: never render."""
