@@ -15,8 +15,8 @@ built into dist-bench/. Each run launches the same headless Chromium with a new,
 - the longest main-thread task (PerformanceObserver "longtask", installed before any script of
   the page runs) during boot (until the engine is ready and the network quiet) and, on the
   game's page, during play: a 1483 game as York against the normal AI at the fast pace,
-  `--decisions` decisions made by clicking the first choice each time (tables drawn, the AI
-  thinking in the worker meanwhile);
+  `--decisions` decisions made by clicking the first choice of the list of every choice each
+  time (tables drawn, the AI thinking in the worker meanwhile);
 - bytes the first visit transfers (headers and bodies, counted by the server): until
   interactive, and for the whole visit once the network is quiet (the game's visit includes
   the AI worker's start and the service worker's precache);
@@ -135,7 +135,8 @@ def play(page, decisions):
         if page.evaluate("document.body.dataset.screen") != "table":
             break
         view = page.evaluate("document.body.dataset.view")
-        button = page.locator("#actions [data-action]").first
+        page.evaluate("document.getElementById('all-choices').open = true")
+        button = page.locator("#all-choices [data-action]").first
         if not button.count():
             break
         button.click()
