@@ -99,7 +99,6 @@ def own_block(b: dict, side: str, x: float, y: float, size: float, marks: dict) 
     if name in marks.get("movable", ()):
         classes.append("can-act")
     s = size
-    big, small = s * 0.42, s * 0.27
     pips = "".join(f'<circle class="pip" cx="{num(s * (i + 1) / (info.get("max_strength", 4) + 1))}"'
                    f' cy="{num(s * 0.1)}" r="{num(s * 0.045)}"/>'
                    for i in range(b["strength"]))
@@ -109,12 +108,18 @@ def own_block(b: dict, side: str, x: float, y: float, size: float, marks: dict) 
             f'role="button" tabindex="0" aria-label="{e(", ".join(words))}" '
             f'transform="translate({num(x)} {num(y)})">'
             f'<rect width="{s}" height="{s}" rx="{num(s * 0.12)}"/>{pips}'
-            f'<text class="blk-name" x="{num(s / 2)}" y="{num(s * 0.38)}" font-size="{num(small)}">'
-            f'{e(short_name(label))}</text>'
-            f'<text class="blk-str" x="{num(s / 2)}" y="{num(s * 0.74)}" font-size="{num(big)}">'
-            f'{e(b["strength"])}</text>'
-            f'<text class="blk-rate" x="{num(s / 2)}" y="{num(s * 0.95)}" font-size="{num(small)}">'
-            f'{e(rating)}</text>{crown_mark}</g>')
+            f'{_face_text(s, label, b["strength"], rating, 0.27)}{crown_mark}</g>')
+
+
+def _face_text(s: float, label: str, strength, rating: str, small: float) -> str:
+    """The printed face of a block `s` units wide: short name, strength (big), combat rating;
+    `small` the name's and rating's size as a share of `s`."""
+    return (f'<text class="blk-name" x="{num(s / 2)}" y="{num(s * 0.38)}" '
+            f'font-size="{num(s * small)}">{e(short_name(label))}</text>'
+            f'<text class="blk-str" x="{num(s / 2)}" y="{num(s * 0.74)}" '
+            f'font-size="{num(s * 0.42)}">{e(strength)}</text>'
+            f'<text class="blk-rate" x="{num(s / 2)}" y="{num(s * 0.95)}" '
+            f'font-size="{num(s * small)}">{e(rating)}</text>')
 
 
 def enemy_block(enemy: str, area: str, x: float, y: float, size: float, shown=None) -> str:
@@ -128,11 +133,8 @@ def enemy_block(enemy: str, area: str, x: float, y: float, size: float, shown=No
                 f'data-where="{e(area)}" role="img" aria-label="{e(label)} ({e(enemy)}), '
                 f'combat rating {e(rating)}, strength {e(shown["strength"])}, revealed in battle"'
                 f' transform="translate({num(x)} {num(y)})"><rect width="{s}" height="{s}" '
-                f'rx="{num(s * 0.12)}"/><text class="blk-name" x="{num(s / 2)}" y="{num(s * 0.38)}"'
-                f' font-size="{num(s * 0.26)}">{e(short_name(label))}</text><text class="blk-str" '
-                f'x="{num(s / 2)}" y="{num(s * 0.74)}" font-size="{num(s * 0.42)}">'
-                f'{e(shown["strength"])}</text><text class="blk-rate" x="{num(s / 2)}" '
-                f'y="{num(s * 0.95)}" font-size="{num(s * 0.26)}">{e(rating)}</text></g>')
+                f'rx="{num(s * 0.12)}"/>{_face_text(s, label, shown["strength"], rating, 0.26)}'
+                f'</g>')
     return (f'<g class="blk enemy face-down side-{e(enemy.lower())}" data-enemy-block '
             f'data-where="{e(area)}" role="img" aria-label="{e(enemy)} block, face down" '
             f'transform="translate({num(x)} {num(y)})"><rect width="{s}" height="{s}" '

@@ -759,11 +759,7 @@ async def on_victory_new(event):
 @when("click", "#export-record")
 async def on_export_record(event):
     """The game's record (scenario, seed, every action): `python -m richard3 replay` plays it."""
-    answer = await call("record")
-    if "record" not in answer:
-        message(answer.get("error", "There is no record to export."), "error")
-        return
-    download(answer["record"], "richard3-record.json", "application/json")
+    await export_answer("record", "There is no record to export.", "richard3-record.json")
 
 
 # --------------------------------------------------------------------------------- saves
@@ -774,11 +770,16 @@ async def on_warning_export(event):
 
 @when("click", "#export")
 async def on_export(event):
-    answer = await call("save")
-    if "save" not in answer:
-        message(answer.get("error", "Nothing to export."), "error")
+    await export_answer("save", "Nothing to export.", "richard3-save.json")
+
+
+async def export_answer(name, missing, filename):
+    """Ask the worker for `name` ("save" or "record") and offer it as a JSON download."""
+    answer = await call(name)
+    if name not in answer:
+        message(answer.get("error", missing), "error")
         return
-    download(answer["save"], "richard3-save.json", "application/json")
+    download(answer[name], filename, "application/json")
 
 
 def download(text, filename, mime):
