@@ -100,7 +100,7 @@ class Player:
             self.tap_button(cards.nth(rng.randrange(cards.count())))
             page.wait_for_selector(".card-confirm [data-confirm]")
             return
-        for css in ("#hand [data-action]", "#battle [data-action]"):
+        for css in ("#hand [data-action]:visible", "#battle [data-action]:visible"):
             buttons = page.locator(css)
             if buttons.count():
                 self.decide_button(buttons)
@@ -116,7 +116,7 @@ class Player:
                 self.pending = None
             return
         movable = self.selectors("#map [data-block].can-act")
-        buttons = page.locator("#choices [data-action]")
+        buttons = page.locator("#choices [data-action]:visible")
         if movable and (not buttons.count() or rng.random() < 0.6) and not selected:
             block = rng.choice(movable)
             self.tap(f'#map [data-block={json.dumps(block)}]')

@@ -561,7 +561,16 @@ def battle_board(obs: dict, choices: list) -> str:
     board = _battle_table(obs, battle, sides)
     acts = ""
     if mine:
-        acts = _choice_list(mine, "bb-choices")
+        # Charges and treachery rolls, one per enemy block, kept behind one control when
+        # there are many: fire and pass stay in view (at most 15 controls beside the map).
+        bold = [c for c in mine if c.get("kind") in ("charge", "treachery")]
+        plain = [c for c in mine if c.get("kind") not in ("charge", "treachery")]
+        if len(bold) > 2:
+            acts = (_choice_list(plain, "bb-choices") + '<details class="bb-more"><summary>'
+                    f'Charge or treachery ({len(bold)} choices)</summary>'
+                    f'{_choice_list(bold, "bb-choices")}</details>')
+        else:
+            acts = _choice_list(mine, "bb-choices")
     return (f'<section id="battle-board" class="bboard" '
             f'aria-label="Battle in {e(area)}"><header class="bb-head">'
             f'<h3>Battle in {e(area)}</h3>{_battle_status(obs, battle)}</header>'
