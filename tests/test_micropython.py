@@ -30,10 +30,10 @@ MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-
 DRIVER = Path(__file__).resolve().parent / "micropython_driver.mjs"
 sys.path.insert(0, str(WEB))
 
-from richard3 import describe  # noqa: E402
 
 import board  # noqa: E402
 import game_host  # noqa: E402
+from web_views import decisions  # noqa: E402
 import panels  # noqa: E402
 import table  # noqa: E402
 import taps  # noqa: E402
@@ -135,27 +135,14 @@ def sample_views(seed: int, every: int = 23):
     views, statuses = [], []
     rng = random.Random(seed)
     for scenario in ("1460", "1470", "1483"):
-        host = game_host.GameHost()
-        host.new_game(scenario, seed, {"Lancaster": "human", "York": "human"})
         battles = 0
-        for i in range(20000):
-            st = json.loads(host.status())
-            if st["over"]:
-                break
-            side = st["humans"][0]
-            view = json.loads(host.view(side))
-            view["choices"] = describe.describe_actions(host.game, side)
-            view["log_plain"] = describe.plain_log(host.game.log_for(side))
+        for i, (host, st, view) in enumerate(decisions(scenario, seed, rng)):
             in_battle = view["obs"]["phase"] == "battle" and battles < 6
             if i % every == 0 or in_battle:
                 views.append(view)
                 statuses.append(st)
                 battles += in_battle
-            host.act(side, rng.choice(view["actions"]))
-        view = json.loads(host.view("York"))
-        view["choices"] = []
-        view["log_plain"] = describe.plain_log(host.game.log_for("York"))
-        views.append(view)
+        views.append(json.loads(host.view("York")))
         statuses.append(json.loads(host.status()))
     return views, statuses
 

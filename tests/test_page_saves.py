@@ -20,20 +20,16 @@ import richard3  # noqa: E402
 from richard3 import record  # noqa: E402
 
 from game_host import GameHost, SaveError  # noqa: E402
+from web_views import decisions  # noqa: E402
 
 PYTHONISH = re.compile(r"NoneType|object is not|Traceback|Error\b|\{'|\['|\(\)|'[a-z_]+'")
 
 
 def played(scenario="1460", seed=5, steps=60):
-    host = GameHost()
-    host.new_game(scenario, seed, {"Lancaster": "human", "York": "human"})
-    rng = random.Random(seed)
-    for _ in range(steps):
-        st = json.loads(host.status())
-        if st["over"]:
-            break
-        side = st["humans"][0]
-        host.act(side, rng.choice(json.loads(host.view(side))["actions"]))
+    """The host after `steps` random decisions of a seeded game (both sides human)."""
+    host = None
+    for host, _, _ in decisions(scenario, seed, random.Random(seed), steps):
+        pass
     return host
 
 

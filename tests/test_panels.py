@@ -29,6 +29,7 @@ sys.path.insert(0, str(WEB))
 import game_host  # noqa: E402
 import panels  # noqa: E402
 import table  # noqa: E402
+from web_views import decisions  # noqa: E402
 
 LANC, YORK = 0, 1
 SCENARIOS = ("1460", "1470", "1483")
@@ -41,27 +42,13 @@ def page_data():
 
 
 def page_views(scenario: str, seed: int, limit: int = 20000):
-    """Views along a seeded random game as the worker sends them: game_host's view plus
-    "choices" (describe_actions) and "log_plain" (plain_log of the side's log); at the end,
-    both sides' views of the finished game."""
-    host = game_host.GameHost()
-    host.new_game(scenario, seed, {"Lancaster": "human", "York": "human"})
-    rng = random.Random(seed)
-    for _ in range(limit):
-        st = json.loads(host.status())
-        if st["over"]:
-            break
-        side = st["humans"][0]
-        view = json.loads(host.view(side))
-        view["choices"] = describe.describe_actions(host.game, side)
-        view["log_plain"] = describe.plain_log(host.game.log_for(side))
+    """Views along a seeded random game as the worker sends them (with "choices" and
+    "log_plain"); at the end, both sides' views of the finished game."""
+    host = None
+    for host, _, view in decisions(scenario, seed, random.Random(seed), limit):
         yield view
-        host.act(side, rng.choice(view["actions"]))
     for side in ("Lancaster", "York"):
-        view = json.loads(host.view(side))
-        view["choices"] = []
-        view["log_plain"] = describe.plain_log(host.game.log_for(side))
-        yield view
+        yield json.loads(host.view(side))
 
 
 def text_of(html: str) -> str:

@@ -220,24 +220,27 @@ def _own_box_block(b: dict, side: str, x: float, y: float, where: str, marks: di
         classes += " selected"
     if name in marks.get("movable", ()):
         classes += " can-act"
-    s = POOL_SIZE
     state = "in the pool" if where == "pool" else "a minor"
-    return (f'<g class="{classes}" data-block="{e(name)}" data-where="{where}" '
-            f'role="button" tabindex="0" aria-label="{e(label)} ({e(side)}), {state}'
-            f'{", face down" if b.get("face_down") else ""}" transform="translate('
-            f'{num(x - s / 2)} {num(y - s / 2)})"><rect width="{s}" height="{s}" rx="1.5"/>'
-            f'<text class="blk-name" x="{s / 2}" y="{num(s * 0.68)}" font-size="4.2">'
-            f'{e(label[:5])}</text></g>')
+    return _small_block(f'class="{classes}" data-block="{e(name)}" data-where="{where}" '
+                        f'role="button" tabindex="0" aria-label="{e(label)} ({e(side)}), {state}'
+                        f'{", face down" if b.get("face_down") else ""}"', label, x, y)
 
 
 def _chip(name: str, side: str, x: float, y: float, where: str) -> str:
-    s = POOL_SIZE
+    """Another block in a box of the track panel (the enemy's minors, the dead): named only."""
     label = block_label(name)
-    return (f'<g class="blk {where} side-{e(side.lower())}" role="img" aria-label="{e(label)} '
-            f'({e(side)}), {"a minor" if where == "minor" else "dead"}" transform="translate('
-            f'{num(x - s / 2)} {num(y - s / 2)})"><rect width="{s}" height="{s}" rx="1.5"/><text '
-            f'class="blk-name" x="{s / 2}" y="{num(s * 0.68)}" font-size="4.2">{e(label[:5])}'
-            f'</text></g>')
+    return _small_block(f'class="blk {where} side-{e(side.lower())}" role="img" '
+                        f'aria-label="{e(label)} ({e(side)}), '
+                        f'{"a minor" if where == "minor" else "dead"}"', label, x, y)
+
+
+def _small_block(attrs: str, label: str, x: float, y: float) -> str:
+    """A block of the track panel's boxes centred on (x, y): `attrs` (class, data-, role,
+    label), a square of POOL_SIZE units and the first letters of its name."""
+    s = POOL_SIZE
+    return (f'<g {attrs} transform="translate({num(x - s / 2)} {num(y - s / 2)})"><rect '
+            f'width="{s}" height="{s}" rx="1.5"/><text class="blk-name" x="{s / 2}" '
+            f'y="{num(s * 0.68)}" font-size="4.2">{e(label[:5])}</text></g>')
 
 
 def borders_layer(obs: dict, geo: Geometry, limits: dict = None) -> str:

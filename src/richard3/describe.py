@@ -980,6 +980,16 @@ _MERGED = ("move", "sea", "recruit", "regroup", "retreat", "home", "pool", "elim
            "step")
 
 
+# Merged summary entries whose sentence is one pattern (the others are built in _text_of).
+_MERGED_TEXT = {
+    "sea": "{side} moved {who} by sea from {frm} to {to}.",
+    "recruit": "{side} recruited {who} in {to}.",
+    "regroup": "{side} regrouped {who} from {frm} to {to}.",
+    "retreat": "{side} retreated {who} from {frm} to {to}.",
+    "pool": "{side} sent {who} from {frm} to the pool.",
+}
+
+
 def _text_of(e: dict) -> str:
     if e["text"] and e["count"] == 1:
         return e["text"]
@@ -992,14 +1002,8 @@ def _text_of(e: dict) -> str:
         path = e.get("path") or [e["from"], e["to"]]
         via = _via(path) if n == 1 else ""
         return f"{side} moved {verb_who} from {e['from']} to {e['to']}{via}."
-    if k == "sea":
-        return f"{side} moved {verb_who} by sea from {e['from']} to {e['to']}."
-    if k == "recruit":
-        return f"{side} recruited {verb_who} in {e['to']}."
-    if k == "regroup":
-        return f"{side} regrouped {verb_who} from {e['from']} to {e['to']}."
-    if k == "retreat":
-        return f"{side} retreated {verb_who} from {e['from']} to {e['to']}."
+    if k in _MERGED_TEXT:
+        return _MERGED_TEXT[k].format(side=side, who=verb_who, frm=e["from"], to=e["to"])
     if k == "home":
         if e["from"] == e["to"]:
             if n == 1 and e.get("block"):
@@ -1007,8 +1011,6 @@ def _text_of(e: dict) -> str:
             return (f"A {side} block stayed" if n == 1 else f"{n} {side} blocks stayed") \
                 + f" at home in {e['to']}."
         return f"{side} sent {verb_who} home from {e['from']} to {e['to']}."
-    if k == "pool":
-        return f"{side} sent {verb_who} from {e['from']} to the pool."
     if k == "eliminated":
         return f"{who} {'was' if n == 1 else 'were'} eliminated in {e['to']}."
     if k == "step":
