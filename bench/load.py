@@ -24,6 +24,11 @@ built into dist-bench/. Each run launches the same headless Chromium with a new,
   expected to fetch nothing: its service worker serves every file), and whether the game's
   page then starts offline (start screen and engine).
 
+A third page, the floor (FLOOR_HTML: the game page's shape, MicroPython on the main thread and
+a named Pyodide worker, with nothing of the game in it), is loaded in each run too: its time
+until the worker answers is what that shape costs on this machine before the engine adds
+anything, and is printed beside the engine's.
+
 Prints medians, ratios and the targets (issue "A light main thread": start screen at most 0.5
 of the engine's time in the same load and at most 0.35 of the bare page's time to interactive;
 engine at most 1.0 of it; no main-thread task over 200 ms in boot or play; first-visit bytes at
@@ -34,6 +39,7 @@ A benchmark, not a test: it exits 0 whatever the figures.
 from __future__ import annotations
 
 import argparse
+import re
 import json
 import shutil
 import statistics
@@ -68,16 +74,49 @@ window.performance.mark("r3-ready")
 """
 
 
-def build_hello(build, dist: Path) -> Path:
-    """dist-bench/: the hello page on the runtime vendored in `dist`."""
+# The floor: the shape of the game's page (MicroPython on the main thread, one named Pyodide
+# worker) with nothing of the game in it: a hello on the main thread, an empty worker. Its time
+# until the worker answers is what that shape costs before the engine adds anything.
+FLOOR_SCRIPTS = """
+  <script type="mpy" config="mpy.json">
+from pyscript import document, window, workers
+import asyncio
+button = document.getElementById("new-game")
+button.textContent = "hello"
+button.disabled = False
+window.performance.mark("r3-ready")
+async def engine():
+    await workers["ai"]
+    window.performance.mark("r3-engine")
+asyncio.create_task(engine())
+  </script>
+  <script type="py" worker name="ai" config="pyscript.json">
+__export__ = []
+  </script>
+"""
+FLOOR_HTML = re.sub(r'\s*<script type="py".*</script>\n', lambda _: FLOOR_SCRIPTS, HELLO_HTML,
+                    flags=re.S)
+
+
+def build_hello(build, dist: Path) -> tuple[Path, Path]:
+    """dist-bench/hello/ and dist-bench/floor/: the bare page and the floor page (FLOOR_HTML),
+    on the runtimes vendored in `dist`."""
     shutil.rmtree(BENCH_DIST, ignore_errors=True)
-    BENCH_DIST.mkdir()
-    shutil.copytree(dist / "pyscript", BENCH_DIST / "pyscript")
-    shutil.copytree(dist / "pyodide", BENCH_DIST / "pyodide")
-    interpreter = json.loads((dist / "pyscript.json").read_text())["interpreter"]
-    (BENCH_DIST / "pyscript.json").write_text(json.dumps({"interpreter": interpreter}) + "\n")
-    (BENCH_DIST / "index.html").write_text(HELLO_HTML)
-    return BENCH_DIST
+    pages = []
+    for name, html in (("hello", HELLO_HTML), ("floor", FLOOR_HTML)):
+        folder = BENCH_DIST / name
+        folder.mkdir(parents=True)
+        shutil.copytree(dist / "pyscript", folder / "pyscript")
+        shutil.copytree(dist / "pyodide", folder / "pyodide")
+        interpreter = json.loads((dist / "pyscript.json").read_text())["interpreter"]
+        (folder / "pyscript.json").write_text(json.dumps({"interpreter": interpreter}) + "\n")
+        if name == "floor":
+            shutil.copytree(dist / "micropython", folder / "micropython")
+            mpy = json.loads((dist / "mpy.json").read_text())["interpreter"]
+            (folder / "mpy.json").write_text(json.dumps({"interpreter": mpy}) + "\n")
+        (folder / "index.html").write_text(html)
+        pages.append(folder)
+    return pages[0], pages[1]
 
 
 def settle(server, quiet=1.5, limit=60.0):
@@ -147,7 +186,10 @@ def play(page, decisions):
     return begin, made
 
 
-def one_run(playwright, build, chromium, server, game: bool, decisions: int = 12):
+def one_run(playwright, build, chromium, server, kind: str, decisions: int = 12):
+    """One first visit (and, but for the floor page, a repeat visit) of page `kind` ("game",
+    "hello" or "floor") in a new profile; the game's page is also played and started offline."""
+    game = kind == "game"
     with tempfile.TemporaryDirectory(prefix="r3-profile-") as profile:
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=chromium, headless=True, args=build.CHROMIUM_ARGS,
@@ -161,8 +203,9 @@ def one_run(playwright, build, chromium, server, game: bool, decisions: int = 12
             page.goto(server.url)
             ms = ready_ms(page)
             bytes_ready = sum(r.bytes for r in server.log[start:])
-            if game:
+            if kind != "hello":
                 engine_ms = mark_ms(page, "r3-engine")
+            if game:
                 page.evaluate("navigator.serviceWorker.ready.then(() => true)")
             settle(server)
             bytes_visit = sum(r.bytes for r in server.log[start:])
@@ -171,6 +214,9 @@ def one_run(playwright, build, chromium, server, game: bool, decisions: int = 12
                 begin, made = play(page, decisions)
                 play_task = longest_task(page, since=begin)
             page.close()
+            if kind == "floor":
+                return {"ms": ms, "engine_ms": engine_ms, "bytes_visit": bytes_visit,
+                        "boot_task": boot_task}
             time.sleep(3)  # let the first visit's background compiles finish, for both pages
 
             page = context.new_page()
@@ -223,22 +269,28 @@ def main(argv):
     with tempfile.TemporaryDirectory(prefix="r3-site-") as tmp:
         site = Path(tmp) / "dist"
         shutil.copytree(build.DIST, site)  # a snapshot: a rebuild cannot disturb the runs
-        hello = build_hello(build, site)
-        game_server = build.StaticServer(site).start()
-        hello_server = build.StaticServer(hello).start()
+        hello, floor = build_hello(build, site)
+        servers = {"game": build.StaticServer(site).start(),
+                   "hello": build.StaticServer(hello).start(),
+                   "floor": build.StaticServer(floor).start()}
         from playwright.sync_api import sync_playwright
 
-        results = {"game": [], "hello": []}
+        results = {name: [] for name in servers}
         try:
             with sync_playwright() as playwright:
                 for run in range(opts.runs):
-                    for name, server in (("game", game_server), ("hello", hello_server)):
-                        result = one_run(playwright, build, chromium, server, name == "game",
+                    for name, server in servers.items():
+                        result = one_run(playwright, build, chromium, server, name,
                                          opts.decisions)
                         results[name].append(result)
                         engine = (f", engine {result['engine_ms'] / 1000:.2f} s"
                                   if result["engine_ms"] else "")
                         tasks = f"; longest task {result['boot_task']:.0f} ms in boot"
+                        if name == "floor":
+                            print(f"  run {run + 1} floor: interactive {result['ms'] / 1000:.2f}"
+                                  f" s{engine}, {mb(result['bytes_visit'])} whole visit{tasks}",
+                                  flush=True)
+                            continue
                         if result["play_task"] is not None:
                             tasks += (f", {result['play_task']:.0f} ms in play "
                                       f"({result['decisions']} decisions)")
@@ -248,8 +300,8 @@ def main(argv):
                               f" {result['repeat_ms'] / 1000:.2f} s,"
                               f" {len(result['repeat'])} requests", flush=True)
         finally:
-            game_server.stop()
-            hello_server.stop()
+            for server in servers.values():
+                server.stop()
 
     def median(name, key):
         return statistics.median(r[key] for r in results[name])
@@ -268,8 +320,12 @@ def main(argv):
     print(f"  start screen usable, median: game {game_ms / 1000:.2f} s (MicroPython), "
           f"bare page {hello_ms / 1000:.2f} s (Pyodide on the main thread); ratio "
           f"{game_ms / hello_ms:.2f} (target <= 0.35)")
+    floor_ms = median("floor", "engine_ms")
     print(f"  engine ready (worker), median: {engine_ms / 1000:.2f} s; ratio to the bare page "
           f"{engine_ms / hello_ms:.2f} (target <= 1.0)")
+    print(f"    the floor (MicroPython hello + an empty Pyodide worker): worker ready "
+          f"{floor_ms / 1000:.2f} s, ratio {floor_ms / hello_ms:.2f} to the bare page; the "
+          f"engine's page is {engine_ms / floor_ms:.2f} of the floor")
     print(f"  start screen / engine in the same load, median: {same_load:.2f} (target <= 0.5)")
     print(f"  longest main-thread task: boot, worst of {opts.runs}: game "
           f"{max(r['boot_task'] for r in results['game']):.0f} ms (median "

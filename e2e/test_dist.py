@@ -102,15 +102,20 @@ def test_service_worker_precaches_every_file_under_its_content_hash(dist_dir):
 
 
 def test_main_thread_runs_micropython_with_the_builds_data(dist_dir):
-    """mpy.json (the main thread's settings): the vendored MicroPython, the table's modules and
+    """mpy.json (the main thread's settings): the vendored MicroPython, the table's modules (as
+    bytecode) and
     the static data game_host.page_data() computes; nothing installed, no engine."""
     config = json.loads((dist_dir / "mpy.json").read_text())
     interpreter = dist_dir / config["interpreter"]
     assert config["interpreter"].startswith("./micropython/") and interpreter.exists()
     assert sorted(p.name for p in interpreter.parent.iterdir()) == sorted(build.MICROPYTHON_FILES)
-    assert set(config["files"]) == set(json.loads((build.WEB / "mpy.json").read_text())["files"])
-    assert {"./table.py", "./ui.py"} <= set(config["files"])
-    assert all((dist_dir / name).exists() for name in config["files"])
+    # the modules of web/mpy.json, each shipped as MicroPython bytecode and not as source
+    assert set(config["files"]) == {name.removesuffix(".py") + ".mpy"
+                                    for name in build.page_modules()}
+    assert {"./table.mpy", "./ui.mpy"} <= set(config["files"])
+    for name in config["files"]:
+        assert (dist_dir / name).read_bytes()[:2] == b"M\x06", name  # .mpy format version 6
+        assert not (dist_dir / name).with_suffix(".py").exists(), name
     assert "packages" not in config
     assert config["richard3"]["data"] == build.page_data()
     worker = json.loads((dist_dir / "pyscript.json").read_text())

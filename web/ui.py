@@ -927,9 +927,9 @@ async def connect_engine():
     """Wait for the worker "ai" to have the engine and the AI, and check that it answers."""
     try:
         ai = await workers["ai"]
-        if await ai.ping() != "pong":
+        version = str(await ai.version())  # one round trip: the worker answers
+        if not version:
             raise RuntimeError("unexpected answer from the worker")
-        version = str(await ai.version())
         el("ai-status").textContent = f"Game engine ready (richard3 {version})"
         document.body.dataset.engine = "ready"
         window.performance.mark("r3-engine")

@@ -24,10 +24,6 @@ from game_host import GameHost, scenarios as _scenarios
 HOST = GameHost()
 
 
-def ping():
-    return "pong"
-
-
 def version():
     return richard3.__version__
 
@@ -88,5 +84,5 @@ def record():
     return _call(lambda: json.dumps({"record": HOST.record()}))
 
 
-__export__ = ["ping", "version", "scenarios", "new_game", "load", "status", "view", "act",
+__export__ = ["version", "scenarios", "new_game", "load", "status", "view", "act",
               "undo", "ai_step", "hint", "odds", "save", "record"]
