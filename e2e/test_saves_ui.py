@@ -108,7 +108,7 @@ def test_blocked_storage_the_page_starts_and_plays(page, site_url):
 def test_full_storage_play_goes_on_with_a_message_and_export(page, site_url):
     page.add_init_script(FULL)
     start_game(page, site_url, lancaster="easy", york="human", seed=23)
-    screen = wait_for_decision(page)
+    wait_for_decision(page)
     text = wait_for_message(page, "could not be saved", "#storage-warning")
     assert "Play goes on" in text and page.locator("#warning-export").is_visible()
     # Play goes on: the table keeps redrawing and the AI indicator clears.

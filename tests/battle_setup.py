@@ -13,7 +13,7 @@ from helpers import cards_of
 from richard3 import Game, new_game
 from richard3.battle import begin_battle_phase
 from richard3.cards import begin_turn
-from richard3.components import load_components
+from richard3.components import YORK, load_components
 from richard3.game import NA, NB, POOL, SEA_ENTRY
 
 C = load_components()
@@ -96,6 +96,31 @@ def battle(blocks: dict, area: str, attacker: int, entries: dict, reserves=(), p
     g.hands = [[], []]
     begin_battle_phase(g)
     g._legal_cache = None
+    return g
+
+
+def tied_hits(monkeypatch, strengths: dict | None = None) -> Game:
+    """6.4: a battle in Kent where Warwick (York, B3) fires 2 hits at Oxford and Beaumont, both
+    Lancaster's strongest at 3 (or at ``strengths``), after both passed; the game after the fire
+    (Lancaster to choose which block takes the hits, unless they are all eliminated)."""
+    g = battle({"Warwick/Y": "Kent", "Oxford": "Kent", "Beaumont": "Kent", "York": "Ireland",
+                "Henry VI": "Middlesex"}, "Kent", YORK, {"Warwick/Y": "Sussex"},
+               strengths=strengths)
+    act(g, "pass")
+    act(g, "pass")
+    Dice(monkeypatch, 1, 1, 6, 6)
+    act(g, "fire")
+    return g
+
+
+def treachery_turn(monkeypatch) -> Game:
+    """6.9: a battle in Kent, Warwick (York) against Stanley (Lancaster), every die a 6, played
+    on by passing until it is Warwick's turn (his treachery roll on Stanley among his choices)."""
+    g = battle({"Warwick/Y": "Kent", "Stanley/L": "Kent", "Henry VI": "Middlesex",
+                "York": "Ireland"}, "Kent", YORK, {"Warwick/Y": "Sussex"})
+    Dice(monkeypatch, *([6] * 40))
+    while actor(g) != "Warwick/Y":
+        act(g, "pass")
     return g
 
 

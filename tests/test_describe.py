@@ -12,7 +12,7 @@ import json
 import random
 
 import pytest
-from battle_setup import Dice, act, actor, battle, position
+from battle_setup import act, actor, battle, position, tied_hits, treachery_turn
 from helpers import C, game_at_card_phase, game_in_action
 from invariants import hidden_variant
 
@@ -211,11 +211,7 @@ def test_battle_turn_texts():
 
 
 def test_treachery_and_retreat_texts(monkeypatch):
-    g = battle({"Warwick/Y": "Kent", "Stanley/L": "Kent", "Henry VI": "Middlesex",
-                "York": "Ireland"}, "Kent", YORK, {"Warwick/Y": "Sussex"})
-    Dice(monkeypatch, *([6] * 40))
-    while actor(g) != "Warwick/Y":
-        act(g, "pass")
+    g = treachery_turn(monkeypatch)
     ds = _by_notation(g, YORK)
     t = ds["treachery Stanley/L"]
     assert t["text"] == "Treachery roll by Warwick on Stanley (Lancaster)"
@@ -301,12 +297,7 @@ def test_kinds_are_documented():
 
 
 def test_hit_choice_texts(monkeypatch):
-    g = battle({"Warwick/Y": "Kent", "Oxford": "Kent", "Beaumont": "Kent", "York": "Ireland",
-                "Henry VI": "Middlesex"}, "Kent", YORK, {"Warwick/Y": "Sussex"})
-    act(g, "pass")
-    act(g, "pass")
-    Dice(monkeypatch, 1, 1, 6, 6)
-    act(g, "fire")                                 # 2 hits, Oxford and Beaumont both 3
+    g = tied_hits(monkeypatch)                     # 2 hits, Oxford and Beaumont both 3
     ds = _by_notation(g, LANC)
     assert ds["hit Oxford"]["text"] == "Oxford takes the 2 hits"
     assert ds["hit Oxford"]["note"] == "Oxford (strength 3) drops to strength 1 (6.4)."

@@ -197,7 +197,7 @@ def test_table_draws_the_same_on_micropython_as_on_cpython(micropython_mjs, tmp_
         shutil.copy2(WEB / name, tmp_path / Path(name).name)
     build.compile_page_modules(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        ["main.py", *(Path(name).stem + ".mpy" for name in build.page_modules())])
+        ["main.py", *(Path(build.compiled_name(name)).name for name in build.page_modules())])
     (tmp_path / "pyscript").mkdir()
     (tmp_path / "pyscript" / "__init__.py").write_text(PYSCRIPT_STAND_IN)
     (tmp_path / "pyscript" / "ffi.py").write_text("def to_js(value, **kw):\n    return value\n")

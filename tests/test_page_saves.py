@@ -16,7 +16,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
-import richard3  # noqa: E402
 from richard3 import record  # noqa: E402
 
 from game_host import GameHost, SaveError  # noqa: E402

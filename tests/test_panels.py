@@ -18,7 +18,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from battle_setup import Dice, act, actor, battle
+from battle_setup import Dice, act, actor, battle, treachery_turn
 from helpers import game_at_card_phase
 
 from richard3 import describe, new_game
@@ -324,11 +324,7 @@ def test_a_fire_roll_drawn_as_dice(monkeypatch):
 
 
 def test_the_battle_board_of_the_acting_side(monkeypatch):
-    g = battle({"Warwick/Y": "Kent", "Stanley/L": "Kent", "Henry VI": "Middlesex",
-                "York": "Ireland"}, "Kent", YORK, {"Warwick/Y": "Sussex"})
-    Dice(monkeypatch, *([6] * 40))
-    while actor(g) != "Warwick/Y":
-        act(g, "pass")
+    g = treachery_turn(monkeypatch)
     choices = _choices(g, YORK)
     board = panels.battle_board(g.observation(YORK), choices)
     text = text_of(board)

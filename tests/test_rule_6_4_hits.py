@@ -2,7 +2,7 @@
 cathedrals and 2.6 Wales."""
 
 import pytest
-from battle_setup import A, B, C, Dice, act, battle, position, texts
+from battle_setup import A, B, C, Dice, act, battle, position, texts, tied_hits
 
 from richard3 import IllegalAction
 from richard3.battle import DICE, LAST_HITS
@@ -43,12 +43,7 @@ def test_6_4_all_hits_go_to_the_strongest_block_and_surplus_carries_on(monkeypat
 
 
 def test_6_4_owner_chooses_which_tied_block_takes_the_hits(monkeypatch):
-    g = battle({"Warwick/Y": "Kent", "Oxford": "Kent", "Beaumont": "Kent", "York": "Ireland",
-                "Henry VI": "Middlesex"}, "Kent", YORK, {"Warwick/Y": "Sussex"})
-    act(g, "pass")
-    act(g, "pass")
-    Dice(monkeypatch, 1, 1, 6, 6)
-    act(g, "fire")                                 # 2 hits, Oxford and Beaumont both 3
+    g = tied_hits(monkeypatch)                     # 2 hits, Oxford and Beaumont both 3
     assert g.active_sides() == [LANC]
     assert texts(g) == ["hit Oxford", "hit Beaumont"]
     with pytest.raises(IllegalAction):
@@ -58,13 +53,7 @@ def test_6_4_owner_chooses_which_tied_block_takes_the_hits(monkeypatch):
 
 
 def test_6_4_no_choice_when_the_hits_eliminate_every_tied_block(monkeypatch):
-    g = battle({"Warwick/Y": "Kent", "Oxford": "Kent", "Beaumont": "Kent", "York": "Ireland",
-                "Henry VI": "Middlesex"}, "Kent", YORK, {"Warwick/Y": "Sussex"},
-               strengths={"Oxford": 1, "Beaumont": 1})
-    act(g, "pass")
-    act(g, "pass")
-    Dice(monkeypatch, 1, 1, 6, 6)
-    act(g, "fire")
+    g = tied_hits(monkeypatch, strengths={"Oxford": 1, "Beaumont": 1})
     assert not g.pending and g.loc[B["Oxford"]] >= len(C.area_names)
     assert g.loc[B["Beaumont"]] >= len(C.area_names)
 

@@ -6,10 +6,11 @@ once. It never imports the engine. The engine and the AI live in the one Pyodide
 the named worker "ai" (worker.py, declared in index.html, so it starts loading with the page,
 in parallel); ui.connect_engine() waits for it.
 
-MicroPython compiles every module from source when it is first imported: PyScript's own
-`pyscript` package (about 2,000 lines), table.py and ui.py. Each is imported here in a task of
-its own, so that no single task keeps the page from answering for long (the target is 200 ms
-at most; done all at once it took over 300 ms on a 2-core machine).
+The table's modules come as MicroPython bytecode (.mpy, compiled by the build), so importing
+them compiles nothing; they are still imported a few to a task, so that no single task keeps
+the page from answering for long (the target is 200 ms at most). PyScript's own `pyscript`
+package is compiled from source by PyScript before this file runs (the longest task of the
+page's start, outside this file).
 
 Hooks (set by ui.py): <body data-state="ready"> and performance.mark("r3-ready") when the start
 screen is usable; <body data-engine="ready"> and performance.mark("r3-engine") when the worker

@@ -71,7 +71,6 @@ def card_text(name) -> str:
     name = str(name)
     if name in EVENT_TEXT:
         return EVENT_TEXT[name]
-    ap = card_ap(name)
     return "Move or recruit: 1 AP each."
 
 
@@ -182,17 +181,10 @@ def confirm_card(choice: dict) -> str:
 def _choice_list(choices: list, cls: str = "pn-choices") -> str:
     """Choices as buttons (data-action) each with its note, grouped by their "group" title in
     the order the engine listed them."""
-    order, groups = [], {}
-    for c in choices:
-        g = str(c.get("group") or "")
-        if g not in groups:
-            groups[g] = []
-            order.append(g)
-        groups[g].append(c)
     parts = []
-    for g in order:
+    for g, group in table.grouped(choices):
         items = []
-        for c in groups[g]:
+        for c in group:
             note = c.get("note")
             items.append(f'<li><button type="button" class="choice kind-{e(c.get("kind"))}" '
                          f'data-action="{e(c["notation"])}">{e(c.get("text"))}</button>'

@@ -524,23 +524,30 @@ def usurpation_panel(obs: dict) -> str:
 
 
 # ------------------------------------------------------------------ plain words (issue 18)
+def grouped(choices: list, default: str = "") -> list:
+    """[(group title, [choice, ...]), ...]: the choices by their "group" (`default` for those
+    without), groups and choices in the order the engine listed them (a list, not a dict's
+    order, which MicroPython does not keep)."""
+    groups, order = {}, []
+    for c in choices:
+        title = c.get("group") or default
+        if title not in groups:
+            groups[title] = []
+            order.append(title)
+        groups[title].append(c)
+    return [(title, groups[title]) for title in order]
+
+
 def all_choices(view: dict) -> str:
     """Every legal choice in plain words, grouped, each a button with data-action (the page's
     fallback for keyboards and screen readers, inside the collapsed #all-choices)."""
     choices = view.get("choices") or []
     if not choices:
         return '<p class="muted">No decision for you now.</p>'
-    groups, order = {}, []
-    for c in choices:
-        title = c.get("group") or "Choices"
-        if title not in groups:
-            groups[title] = []
-            order.append(title)
-        groups[title].append(c)
     parts = []
-    for title in order:
-        buttons = "".join(action_button(c["notation"], c["text"]) for c in groups[title])
-        parts.append(f'<fieldset class="group"><legend>{e(title)} ({len(groups[title])})'
+    for title, group in grouped(choices, "Choices"):
+        buttons = "".join(action_button(c["notation"], c["text"]) for c in group)
+        parts.append(f'<fieldset class="group"><legend>{e(title)} ({len(group)})'
                      f'</legend>{buttons}</fieldset>')
     return "".join(parts)
 
