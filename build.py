@@ -33,6 +33,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 import threading
 from pathlib import Path
 from typing import NamedTuple
@@ -44,9 +45,6 @@ CACHE = ROOT / ".cache"
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
 NODE_MODULES = ROOT / "node_modules"
-
-# The name under which the worker finds our wheel (worker.py puts it on sys.path).
-WORKER_WHEEL = "richard3.whl"
 
 # The Pyodide runtime files the page's worker loads (from the npm package `pyodide`).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
@@ -286,12 +284,14 @@ def _record_hash(data):
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
     return "sha256=" + digest.decode()
 
-def compile_archive(src, dst, only=None, dfile_prefix="", optimize=-1):
+def compile_archive(src, dst, only=None, dfile_prefix="", optimize=-1, leave_out=()):
     # only: the entry names to compile (None: every .py); dfile_prefix: what the page's import
     # system would name the source file, less the entry name (for tracebacks); optimize: as
-    # py_compile's (2 leaves out docstrings and asserts)
+    # py_compile's (2 leaves out docstrings and asserts); leave_out: entry names, or folder
+    # names ending in "/", not to copy
     with zipfile.ZipFile(src) as archive:
-        entries = [(info, archive.read(info)) for info in archive.infolist()]
+        entries = [(info, archive.read(info)) for info in archive.infolist()
+                   if not info.filename.startswith(tuple(leave_out))]
     records = [i.filename for i, _ in entries if i.filename.endswith(".dist-info/RECORD")]
     record = records[0] if records else None  # a wheel's RECORD, rewritten; else a plain zip
     lines = []
@@ -356,45 +356,55 @@ def py_compile_wheels(jobs: list[tuple[Path, Path]]) -> None:
                          "above); try `npm ci` by hand")
 
 
-# The standard library's modules that the worker's start-up imports and a bare PyScript page
-# does not, byte-compiled like the wheel. Pyodide's python_stdlib.zip holds sources, so each
-# module the worker imports is compiled there, at every visit; most of what the start-up needs
-# the bare runtime imports too, and stays as it is. The rest is what importing the engine and
-# the AI from our wheel adds (tomllib, importlib.resources' zip reader, random, ...). The list is
-# found by doing just that in Pyodide under node (STDLIB_SCRIPT): the modules in sys.modules
-# after loadPyodide and after importing what PyScript's own Python package imports from the
-# standard library (PYSCRIPT_STDLIB_IMPORTS, read off @pyscript/core's bundled pyscript/*.py:
-# only `html` is not already there after loadPyodide) are the bare runtime's; whatever came from
-# the zip after importing the engine (WORKER_IMPORTS, from the wheel on sys.path, as worker.py
-# does) is compiled, .py replaced by .pyc in the zip's own layout.
-PYSCRIPT_STDLIB_IMPORTS = ("asyncio", "base64", "binascii", "collections", "functools", "html",
-                           "inspect", "io", "json", "os", "pathlib", "sys")
+# The standard library's modules that the worker's start-up imports, byte-compiled like the
+# wheel. Pyodide's python_stdlib.zip holds sources, so every module the worker imports from it
+# is compiled there, at every visit: some 140 modules (encodings, asyncio, typing, inspect,
+# Pyodide's own `pyodide` and `_pyodide` packages, then tomllib, importlib.resources, random...),
+# which took most of the worker's start (loadPyodide: about 2.2 s under node from sources,
+# 0.8 s from bytecode). The list is found by doing just that in Pyodide under node
+# (STDLIB_SCRIPT): loadPyodide, then what the worker imports (WORKER_IMPORTS, from the wheel on
+# sys.path, as worker.py does) and a new game; every module then in sys.modules that came from
+# the zip is compiled, .py replaced by .pyc in the zip's own layout. Modules imported later (by
+# a rare path) are still found as sources, and compiled then.
 WORKER_IMPORTS = ("json", "random", "richard3", "richard3.ai", "richard3.agents",
                   "richard3.describe")
+
+# Parts of the standard library left out of the worker's python_stdlib.zip: nothing in the
+# worker (Pyodide's start-up, the engine, the AI) imports them, and none is of use in a worker
+# that runs no code but ours (the interactive console and debugger, the test framework, mail,
+# HTTP clients and servers, XML, processes). Left out, they keep the first visit's download
+# within the issue's budget despite the compiled modules (bytecode is larger than source).
+# Pyodide itself ships several stdlib modules apart from the zip the same way. build.py stops
+# if one of them is ever among the modules the worker imports (STDLIB_SCRIPT's list).
+STDLIB_LEFT_OUT = ("__phello__/", "_pyrepl/", "email/", "http/", "multiprocessing/",
+                   "unittest/", "wsgiref/", "xml/", "xmlrpc/", "difflib.py", "doctest.py",
+                   "imaplib.py", "mailbox.py", "pdb.py", "pickletools.py", "pydoc.py",
+                   "smtplib.py")
 
 STDLIB_SCRIPT = r"""
 const { readFileSync, writeFileSync } = require('node:fs');
 const { pathToFileURL } = require('node:url');
-const [indexURL, code, bareImports, wheel, workerImports, out] = process.argv.slice(1);
+const [indexURL, code, wheel, workerImports, leaveOut, out] = process.argv.slice(1);
 (async () => {
   const { loadPyodide } = await import(pathToFileURL(indexURL + 'pyodide.mjs'));
   const py = await loadPyodide({ indexURL });
-  // the bare runtime's modules: after loadPyodide, and after what PyScript's package imports
-  py.runPython('import sys\n_bare = set(sys.modules)\n'
-    + `import ${bareImports}\n_bare |= set(sys.modules)`);
   py.FS.writeFile('/tmp/richard3.whl', new Uint8Array(readFileSync(wheel)));
-  py.runPython(`sys.path.insert(0, '/tmp/richard3.whl')\nimport ${workerImports}\n`
+  py.runPython(`import sys\nsys.path.insert(0, '/tmp/richard3.whl')\nimport ${workerImports}\n`
     + 'richard3.load_components()\nrichard3.new_game("1460", seed=1)');
   const names = py.runPython(`
 _zip = next(p for p in sys.path if p.endswith('.zip')) + '/'
 _names = sorted({m.__spec__.origin[len(_zip):] for n, m in list(sys.modules.items())
-                 if n not in _bare and getattr(getattr(m, '__spec__', None), 'origin', None)
+                 if getattr(getattr(m, '__spec__', None), 'origin', None)
                  and m.__spec__.origin.startswith(_zip) and m.__spec__.origin.endswith('.py')})
 _names`).toJs();
   py.runPython(code);
   py.FS.writeFile('/tmp/stdlib.zip', new Uint8Array(readFileSync(indexURL + 'python_stdlib.zip')));
   py.globals.set('_only', py.toPy(names));
-  py.runPython("compile_archive('/tmp/stdlib.zip', '/tmp/out.zip', set(_only), _zip)");
+  py.globals.set('_leave_out', py.toPy(leaveOut.split(' ')));
+  const kept = py.runPython("[n for n in _only if n.startswith(tuple(_leave_out))]").toJs();
+  if (kept.length) throw new Error('the worker imports ' + kept.join(', ') + ': STDLIB_LEFT_OUT');
+  py.runPython("compile_archive('/tmp/stdlib.zip', '/tmp/out.zip', set(_only), _zip, "
+    + "leave_out=tuple(_leave_out))");
   writeFileSync(out, py.FS.readFile('/tmp/out.zip'));
   console.log(names.join('\n'));
 })().catch((e) => { console.error(e); process.exit(1); });
@@ -402,20 +412,21 @@ _names`).toJs();
 
 
 def stdlib_compiled(wheel: Path) -> Path:
-    """python_stdlib.zip with the modules of STDLIB_SCRIPT's list (what importing the engine
-    from `wheel` adds) byte-compiled, cached in .cache/stdlib/ per input (the list is written
-    beside it, modules.txt)."""
+    """python_stdlib.zip with the modules of STDLIB_SCRIPT's list (what the worker's start-up
+    imports from it, with the engine from `wheel`) byte-compiled and STDLIB_LEFT_OUT left out,
+    cached in .cache/stdlib/ per input (the list is written beside it, modules.txt). Raises
+    SetupError if Pyodide under node fails, or if the worker imports a module left out."""
     src = NODE_MODULES / "pyodide" / "python_stdlib.zip"
     key = sha256_text(sha256_file(src), sha256_file(wheel), PY_COMPILE_WHEEL, STDLIB_SCRIPT,
-                      *PYSCRIPT_STDLIB_IMPORTS, *WORKER_IMPORTS)[:10]
+                      *WORKER_IMPORTS, *STDLIB_LEFT_OUT)[:10]
     out = CACHE / "stdlib" / f"pyc-{key}" / "python_stdlib.zip"
     if not out.exists():
-        say("Byte-compiling the standard-library modules the engine imports")
+        say("Byte-compiling the standard-library modules the worker imports")
         out.parent.mkdir(parents=True, exist_ok=True)
         try:
             done = run(["node", "-e", STDLIB_SCRIPT, str(NODE_MODULES / "pyodide") + "/",
-                        PY_COMPILE_WHEEL, ", ".join(PYSCRIPT_STDLIB_IMPORTS), wheel,
-                        ", ".join(WORKER_IMPORTS), out.with_suffix(".tmp")],
+                        PY_COMPILE_WHEEL, wheel, ", ".join(WORKER_IMPORTS),
+                        " ".join(STDLIB_LEFT_OUT), out.with_suffix(".tmp")],
                        cwd=ROOT, capture_output=True, text=True)
         except (subprocess.CalledProcessError, FileNotFoundError) as e:
             print(getattr(e, "stderr", "") or "", file=sys.stderr)
@@ -498,8 +509,10 @@ pyodide/  Pyodide {pyodide} (npm package `pyodide`): Mozilla Public License 2.0,
           licenses/MPL-2.0.txt; source: the Pyodide project (pyodide/pyodide on GitHub).
           It contains CPython 3.14 (Python Software Foundation License Version 2) and the
           libraries Pyodide builds in, each under its own licence (see the Pyodide project).
-          In python_stdlib.zip a few modules are byte-compiled (.py replaced by .pyc); their
-          source is the same file in the npm package's python_stdlib.zip.
+          In python_stdlib.zip the modules the engine's worker imports are byte-compiled (.py
+          replaced by .pyc); their source is the same file in the npm package's
+          python_stdlib.zip. Left out of it, since the worker never imports them:
+{left_out}.
 micropython/  MicroPython {micropython} (npm package `{micropython_package}`): MIT
           License, text in licenses/MicroPython-LICENSE.txt; source: the MicroPython project
           (micropython/micropython on GitHub, ports/webassembly).
@@ -509,6 +522,8 @@ sw.js     Workbox {workbox} runtime (npm package `workbox-build`): MIT License, 
           licenses/Workbox-LICENSE.txt.
 vendor/panzoom.min.js  Panzoom {panzoom} (npm package `@panzoom/panzoom`): MIT License, text in
           licenses/Panzoom-LICENSE.txt.
+vendor/comlink.mjs  Comlink {comlink} (npm package `comlink`, its dist/esm/comlink.min.mjs):
+          Apache License 2.0, text in licenses/Comlink-LICENSE.txt.
 """
 
 
@@ -525,21 +540,27 @@ def write_notices(dist: Path) -> None:
     shutil.copy2(NODE_MODULES / "workbox-precaching" / "LICENSE", out / "Workbox-LICENSE.txt")
     shutil.copy2(NODE_MODULES / "@panzoom" / "panzoom" / "MIT-License.txt",
                  out / "Panzoom-LICENSE.txt")
+    shutil.copy2(NODE_MODULES / "comlink" / "LICENSE", out / "Comlink-LICENSE.txt")
     (out / "MicroPython-LICENSE.txt").write_text(MICROPYTHON_LICENSE)
     (dist / "NOTICE.txt").write_text(NOTICE.format(
         micropython=npm_version(MICROPYTHON_PACKAGE), micropython_package=MICROPYTHON_PACKAGE,
         pyodide=npm_version("pyodide"),
         pyscript=npm_version("@pyscript/core"), workbox=npm_version("workbox-build"),
-        panzoom=npm_version("@panzoom/panzoom")))
+        panzoom=npm_version("@panzoom/panzoom"), comlink=npm_version("comlink"),
+        left_out=textwrap.fill(", ".join(STDLIB_LEFT_OUT), 94, initial_indent=" " * 10,
+                               subsequent_indent=" " * 10)))
 
 
 def vendor_scripts(dist: Path) -> None:
     """Plain browser scripts from npm packages, into dist/vendor/ (loaded by relative URL and
-    precached like every other file): Panzoom, for pinch-zoom and pan of the map."""
+    precached like every other file): Panzoom, for pinch-zoom and pan of the map; Comlink, the
+    calls between the page and the engine's worker (engine.js, engine-worker.js)."""
     out = dist / "vendor"
     out.mkdir()
     shutil.copy2(NODE_MODULES / "@panzoom" / "panzoom" / "dist" / "panzoom.min.js",
                  out / "panzoom.min.js")
+    comlink = (NODE_MODULES / "comlink" / "dist" / "esm" / "comlink.min.mjs").read_text()
+    (out / "comlink.mjs").write_text(re.sub(r"\n?//# sourceMappingURL=\S+\s*$", "\n", comlink))
 
 
 def build_wheel(dist: Path) -> str:
@@ -618,16 +639,9 @@ def page_data() -> dict:
     return json.loads(done.stdout)
 
 
-def write_pyscript_configs(dist: Path, pyodide_dir: str, micropython_dir: str,
-                           wheel: str) -> None:
-    """dist/pyscript.json (the worker's: web/pyscript.json plus the Pyodide interpreter and our
-    wheel, fetched as the file ./richard3.whl that worker.py puts on sys.path) and dist/mpy.json
-    (the main thread's: web/mpy.json plus MicroPython and the facts ui.py reads through
-    pyscript.config). Every path in them is relative."""
-    worker = json.loads((WEB / "pyscript.json").read_text())
-    worker["interpreter"] = f"./{pyodide_dir}/pyodide.mjs"
-    worker["files"] = {**worker.get("files", {}), f"./{wheel}": f"./{WORKER_WHEEL}"}
-    (dist / "pyscript.json").write_text(json.dumps(worker, indent=2) + "\n")
+def write_page_config(dist: Path, micropython_dir: str, wheel: str) -> None:
+    """dist/mpy.json, the main thread's PyScript settings: web/mpy.json with MicroPython and the
+    facts ui.py reads through pyscript.config. Every path in it is relative."""
     main = json.loads((WEB / "mpy.json").read_text())
     main["files"] = {compiled_name(name): target for name, target in main["files"].items()}
     main["interpreter"] = f"./{micropython_dir}/micropython.mjs"
@@ -635,6 +649,33 @@ def write_pyscript_configs(dist: Path, pyodide_dir: str, micropython_dir: str,
     main["richard3"] = {"map": "map.svg" if (dist / "map.svg").exists() else None,
                         "version": Path(wheel).name.split("-")[1], "data": page_data()}
     (dist / "mpy.json").write_text(json.dumps(main, separators=(",", ":")) + "\n")
+
+
+# The lines of web/engine-worker.js that name the runtime's and the wheel's folders, which only
+# the build knows (content-hashed): rewritten in dist/engine-worker.js.
+ENGINE_WORKER_PATHS = {"PYODIDE": 'const PYODIDE = "./{}/";', "WHEEL": 'const WHEEL = "./{}";'}
+
+
+def write_engine_worker(dist: Path, pyodide_dir: str, wheel: str) -> None:
+    """dist/engine-worker.js: web/engine-worker.js with the paths of the vendored Pyodide and of
+    our wheel written in. Raises SetupError if the file no longer has those lines."""
+    path = dist / "engine-worker.js"
+    text = path.read_text()
+    for name, value in (("PYODIDE", pyodide_dir), ("WHEEL", wheel)):
+        line = re.compile(rf"^const {name} = .*;$", re.M)
+        if len(line.findall(text)) != 1:
+            raise SetupError(f"web/engine-worker.js: expected one line `const {name} = ...;`")
+        text = line.sub(ENGINE_WORKER_PATHS[name].format(value), text)
+    path.write_text(text)
+
+
+def engine_worker_paths(dist: Path) -> dict[str, str]:
+    """The paths write_engine_worker wrote into `dist`/engine-worker.js, relative to `dist`:
+    {"PYODIDE": "pyodide/<version>-<hash>", "WHEEL": "wheels/<hash>/richard3-....whl"}."""
+    text = (dist / "engine-worker.js").read_text()
+    found = {name: re.search(rf'^const {name} = "\./(.*?)/?";$', text, re.M)
+             for name in ENGINE_WORKER_PATHS}
+    return {name: match.group(1) for name, match in found.items() if match}
 
 
 def make_icons(dist: Path) -> None:
@@ -715,7 +756,8 @@ def build_dist(dist: Path = DIST) -> None:
     vendor_scripts(tmp)
     copy_web(tmp)
     compile_page_modules(tmp)
-    write_pyscript_configs(tmp, pyodide_dir, micropython_dir, wheel)
+    write_page_config(tmp, micropython_dir, wheel)
+    write_engine_worker(tmp, pyodide_dir, wheel)
     make_icons(tmp)
     write_notices(tmp)
     # The service worker is generated for the final location, so swap first.

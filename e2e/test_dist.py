@@ -26,11 +26,15 @@ def test_every_url_of_our_own_files_is_relative(dist_dir):
             text = path.read_text()
             assert not absolute.search(text), f"{path.name}: {absolute.search(text).group(0)}"
             assert "://" not in text or path.suffix == ".html", path.name
-    for name in ("pyscript.json", "mpy.json"):
-        config = json.loads((dist_dir / name).read_text())
-        assert config["interpreter"].startswith("./")
-        assert all(url.startswith("./") and target.startswith("./") or target == ""
-                   for url, target in config["files"].items())
+    config = json.loads((dist_dir / "mpy.json").read_text())
+    assert config["interpreter"].startswith("./")
+    assert all(url.startswith("./") and target.startswith("./") or target == ""
+               for url, target in config["files"].items())
+    worker = (dist_dir / "engine-worker.js").read_text()
+    urls = re.findall(r"""(?:from|await import\(|download\()\s*[`"']([^`"']+)""", worker)
+    assert urls and all(url.startswith(("./", "${")) for url in urls), urls
+    for path in build.engine_worker_paths(dist_dir).values():  # written by the build, relative
+        assert (dist_dir / path).exists(), path
     manifest = json.loads((dist_dir / "manifest.webmanifest").read_text())
     urls = [manifest["start_url"], manifest["scope"], *(icon["src"] for icon in manifest["icons"])]
     assert not any(url.startswith("/") or "://" in url for url in urls)
@@ -47,29 +51,37 @@ def test_icons_are_pngs_of_the_stated_sizes(dist_dir):
 
 
 def test_worker_installs_nothing_and_imports_the_wheel_as_a_file(dist_dir):
-    """The worker's Pyodide loads no package (its lock lists none): PyScript's `files` fetches
-    our wheel, which worker.py imports from as a zip on sys.path."""
-    config = json.loads((dist_dir / "pyscript.json").read_text())
-    assert "packages" not in config
-    runtime = (dist_dir / config["interpreter"]).parent
+    """The worker's Pyodide loads no package (its lock lists none): engine-worker.js downloads
+    our wheel as richard3.whl, which worker.py imports from as a zip on sys.path."""
+    paths = build.engine_worker_paths(dist_dir)
+    runtime = dist_dir / paths["PYODIDE"]
     lock = json.loads((runtime / "pyodide-lock.json").read_text())
     assert lock["packages"] == {}
     assert sorted(p.name for p in runtime.iterdir()) == sorted(
         [*build.PYODIDE_FILES, "pyodide-lock.json"])
-    wheels = [url for url, target in config["files"].items() if target == "./richard3.whl"]
-    assert len(wheels) == 1 and (dist_dir / wheels[0]).exists()
+    assert paths["WHEEL"].startswith("wheels/") and (dist_dir / paths["WHEEL"]).exists()
+    worker = (dist_dir / "engine-worker.js").read_text()
+    assert 'FS.writeFile("richard3.whl", wheel)' in worker and "packages" not in worker
     assert 'sys.path.insert(0, "richard3.whl")' in (dist_dir / "worker.py").read_text()
+    assert not (dist_dir / "pyscript.json").exists()  # no PyScript worker: nothing to set
 
 
-def test_stdlib_zip_has_the_engines_imports_byte_compiled(dist_dir):
-    config = json.loads((dist_dir / "pyscript.json").read_text())
-    with zipfile.ZipFile((dist_dir / config["interpreter"]).parent / "python_stdlib.zip") as z:
+def test_stdlib_zip_has_the_workers_imports_byte_compiled(dist_dir):
+    runtime = dist_dir / build.engine_worker_paths(dist_dir)["PYODIDE"]
+    with zipfile.ZipFile(runtime / "python_stdlib.zip") as z:
         names = set(z.namelist())
         compiled = {n for n in names if n.endswith(".pyc")}
-        # what importing the engine adds is compiled; what a bare PyScript page imports is not
-        assert {"tomllib/_parser.pyc", "importlib/resources/readers.pyc"} <= compiled
-        assert {"asyncio/__init__.py", "json/__init__.py", "html/__init__.py"} <= names
-        assert len(compiled) < 100 and not {n[:-1] for n in compiled} & names
+        # what the worker's start imports is compiled: Pyodide's start-up, then the engine's
+        assert {"encodings/__init__.pyc", "asyncio/__init__.pyc", "_pyodide/_base.pyc",
+                "pyodide/__init__.pyc", "json/__init__.pyc", "tomllib/_parser.pyc",
+                "importlib/resources/readers.pyc", "random.pyc"} <= compiled
+        # the rest stays source, as npm ships it (found, and compiled, if ever imported)...
+        assert {"html/__init__.py", "urllib/parse.py", "tarfile.py"} <= names
+        assert len(compiled) < 200 and not {n[:-1] for n in compiled} & names
+        # ...but for what the worker has no use for (build.STDLIB_LEFT_OUT)
+        assert not [n for n in names if n.startswith(build.STDLIB_LEFT_OUT)]
+        assert {"email/__init__.py", "unittest/__init__.py", "pdb.py"} <= set(
+            zipfile.ZipFile(build.NODE_MODULES / "pyodide" / "python_stdlib.zip").namelist())
         for name in compiled:  # hash-based and unchecked: valid without the source
             assert struct.unpack("<I", z.read(name)[4:8])[0] == 1, name
 
@@ -117,9 +129,6 @@ def test_main_thread_runs_micropython_with_the_builds_data(dist_dir):
         assert not (dist_dir / name).with_suffix(".py").exists(), name
     assert "packages" not in config
     assert config["richard3"]["data"] == build.page_data()
-    worker = json.loads((dist_dir / "pyscript.json").read_text())
-    assert worker["interpreter"].endswith("/pyodide.mjs") and "richard3" not in worker
-    assert "./game_host.py" in worker["files"]
     notice = (dist_dir / "NOTICE.txt").read_text()
     assert "MicroPython 1.28" in notice and build.MICROPYTHON_PACKAGE in notice
     assert "MIT License" in (dist_dir / "licenses" / "MicroPython-LICENSE.txt").read_text()

@@ -56,8 +56,8 @@ def test_main_thread_runs_micropython_and_only_the_worker_runs_pyodide(page, sit
                 or name.endswith(".whl") or name == "game_host.py"], main_thread
     scripts = page.evaluate("""[...document.querySelectorAll('script[type=py], script[type=mpy]')]
         .map((s) => [s.type, s.hasAttribute('worker'), s.getAttribute('src')])""")
-    assert scripts == [["mpy", False, "main.py"], ["py", True, "worker.py"]]
-    assert len(worker_urls) >= 1
+    assert scripts == [["mpy", False, "main.py"]]  # Pyodide only in engine.js's worker
+    assert [url.rsplit("/", 1)[1] for url in worker_urls] == ["engine-worker.js"]
     marks = page.evaluate("""['r3-ready', 'r3-engine'].map(
         (name) => performance.getEntriesByName(name)[0].startTime)""")
     assert marks[0] < marks[1]
@@ -90,6 +90,29 @@ def test_start_screen_is_usable_before_the_engine(page, serve_dist):
     assert page.evaluate("document.body.dataset.engine") == "ready"
     assert page.locator("#start-game").get_attribute("aria-busy") is None
     assert page.console_errors == []
+
+
+@pytest.mark.parametrize("url, status, body, why", [
+    ("engine-worker.js", 404, "gone", "did not load"),  # the worker's script: its error event
+    ("richard3-*.whl", 404, "gone", "HTTP 404"),  # the engine's wheel: the worker's start fails
+    ("worker.py", 200, "raise RuntimeError('broken engine')", "RuntimeError: broken engine"),
+])
+def test_an_engine_that_cannot_start_leaves_the_start_screen_usable(page, site_url, url, status,
+                                                                    body, why):
+    """The page says the engine could not start, and why in one line, instead of waiting."""
+    page.context.route(f"**/{url}", lambda route: route.fulfill(status=status, body=body))
+    page.goto(site_url)
+    wait_for_start_screen(page)
+    page.wait_for_selector("body[data-engine=failed]", state="attached", timeout=120_000)
+    assert "could not start" in page.locator("#ai-status").inner_text()
+    page.click("#new-game")
+    page.wait_for_selector("#setup", state="visible")
+    page.click("#start-game")
+    page.wait_for_selector("#message:not([hidden])")
+    text = page.locator("#message").inner_text()
+    assert text.startswith("The game engine could not start (") and why in text
+    assert "Traceback" not in text and "JsProxy" not in text and "\n" not in text
+    assert page.evaluate("document.body.dataset.screen") != "table"
 
 
 def test_every_request_goes_to_own_origin(page, site_url):

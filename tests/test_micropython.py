@@ -70,7 +70,7 @@ class _Anything:
         return _Anything()
     def __call__(self, *args, **kwargs):
         return _Anything()
-document = window = workers = _Anything()
+document = window = _Anything()
 config = {"richard3": {}}
 def when(event, selector):
     def register(func):

@@ -3,8 +3,9 @@
 PyScript runs this file with MicroPython (`<script type="mpy">` in index.html, settings in
 mpy.json, which build.py writes): small and quick to start, so the start screen is usable at
 once. It never imports the engine. The engine and the AI live in the one Pyodide of the page,
-the named worker "ai" (worker.py, declared in index.html, so it starts loading with the page,
-in parallel); ui.connect_engine() waits for it.
+in a web worker (engine-worker.js and worker.py, through engine.js), which starts with the
+first call, ui.connect_engine(), made once the start screen is usable (so that its start does
+not take the CPU from this one's), and which waits for its first answer.
 
 The table's modules come as MicroPython bytecode (.mpy, compiled by the build), so importing
 them compiles nothing; they are still imported a few to a task, so that no single task keeps
@@ -37,10 +38,10 @@ async def boot():
 
 
 async def engine_then_offline(ui):
-    """Wait for the engine, then let the service worker precache the site. Registered later,
-    its start and its downloads do not compete with the worker's start for the CPU (the
-    engine's time to ready is bound by it on a 2-core machine); once the engine is up, the
-    files the page fetched are all in the HTTP cache."""
+    """Start the engine's worker and wait for it, then let the service worker precache the
+    site. Each in turn, so that no start competes with another for the CPU (on a 2-core machine
+    each is bound by it); once the engine is up, the files the page fetched are all in the HTTP
+    cache."""
     await ui.connect_engine()
     await ui.register_service_worker()
 

@@ -13,7 +13,7 @@ as None, and a NodeList is walked by index (`nodes(selector)`).
 import asyncio
 import json
 
-from pyscript import config, document, when, window, workers
+from pyscript import config, document, when, window
 from pyscript.ffi import to_js
 
 import board
@@ -90,14 +90,10 @@ def pace_seconds():
     return PACES.get(choice, 0.6)
 
 
-async def worker():
-    return await workers["ai"]
-
-
 async def call(name, *args):
-    """Call a worker function; return its JSON answer as a dict (errors as {"error": ...})."""
-    ai = await worker()
-    text = await getattr(ai, name)(*args)
+    """Call a function of the engine's worker (worker.py's __export__, through engine.js);
+    return its JSON answer as a dict (errors as {"error": ...})."""
+    text = await window.r3Engine.call(name, *args)
     return json.loads(str(text))
 
 
@@ -263,6 +259,7 @@ async def ensure_map():
         return
     response = await window.fetch(name)
     holder.innerHTML = await response.text()
+    await asyncio.sleep(0)  # the map's parse and layout in one task, reading it in the next
     meta = {"areas": {}, "boxes": {}}
     for group in nodes("#map [data-slots-for]"):
         key = group.dataset.slotsFor
@@ -544,6 +541,11 @@ async def render(side):
                                   and bool(view["actions"]))
     draw_map(view)
     draw_panel(view)
+    # The map and the choices first, the side panels in a task of their own: the page answers
+    # in between, and no single task of the drawing runs long on a slow device.
+    await asyncio.sleep(0)
+    if state["view"] is not view:
+        return  # drawn again meanwhile (a newer view): that drawing finishes the table
     el("since").innerHTML = table.since_panel(view.get("since") or [])
     choices = view.get("choices") or []
     el("hand").innerHTML = (panels.mulligan_panel(obs, choices) + panels.reveal_panel(obs)
@@ -923,11 +925,20 @@ def on_menu(event):
     setup()  # the autosave may now exist: offer Continue
 
 
+def reason(error):
+    """A failure's reason in one line: MicroPython raises a JS error as JsException(error,
+    name, message), and a Python error from the worker has its traceback as the message, of
+    which the last line says what went wrong."""
+    args = getattr(error, "args", ())
+    text = args[2] if len(args) == 3 and isinstance(args[2], str) else str(error)
+    lines = text.strip().splitlines()
+    return lines[-1] if lines else text
+
+
 async def connect_engine():
-    """Wait for the worker "ai" to have the engine and the AI, and check that it answers."""
+    """Wait for the engine's worker to have the engine and the AI: its first answer."""
     try:
-        ai = await workers["ai"]
-        version = str(await ai.version())  # one round trip: the worker answers
+        version = str(await window.r3Engine.call("version"))
         if not version:
             raise RuntimeError("unexpected answer from the worker")
         el("ai-status").textContent = f"Game engine ready (richard3 {version})"
@@ -938,7 +949,7 @@ async def connect_engine():
         window.console.warn(f"Game engine unavailable: {error}")
         el("ai-status").textContent = "The game engine could not start."
         document.body.dataset.engine = "failed"
-        engine_ready(error=str(error))
+        engine_ready(error=reason(error))
 
 
 async def register_service_worker():

@@ -1,19 +1,18 @@
-"""The page's named worker ("ai"), the one Pyodide of the page: the engine and the AI.
+"""The engine's side of the page, in its one Pyodide: the engine and the AI, in a web worker.
 
-index.html declares it (`<script type="py" worker name="ai">`, settings in pyscript.json), so it
-starts loading with the page, beside the main thread's MicroPython, which never imports the
-engine. The main thread reaches it with `ai = await pyscript.workers["ai"]`, which resolves once
-this file has run (so the engine and the AI are imported here, at the top), and awaits its
-exported functions (results must be serialisable: str, numbers, lists, dicts). The authoritative
-game lives here (game_host.py); every game call returns a JSON string, and a failure is returned
-as {"error": message} rather than raised, so the page can show it plainly.
+engine-worker.js starts Pyodide in a module worker, writes this file, game_host.py and our wheel
+(as richard3.whl) into its working folder and imports this module; the page's MicroPython never
+imports the engine. The page calls the functions listed in `__export__` (ui.call ->
+r3Engine.call in engine.js -> Comlink), with strings and numbers; each answers a string. The
+authoritative game lives here (game_host.py); every game call returns a JSON string, and a
+failure is returned as {"error": message} rather than raised, so the page can show it plainly.
 """
 
 import json
 import sys
 
-# Our wheel, fetched by PyScript's `files` setting (pyscript.json, written by build.py), is
-# imported as it is, a zip on sys.path: no package manager is loaded, nothing is installed.
+# Our wheel, downloaded by engine-worker.js, is imported as it is, a zip on sys.path: no package
+# manager is loaded, nothing is installed.
 sys.path.insert(0, "richard3.whl")
 
 import richard3  # noqa: E402
