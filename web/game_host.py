@@ -1,4 +1,4 @@
-"""The authoritative game of the page, kept in the PyScript worker (worker.py exports it).
+"""The authoritative game of the page, kept in the engine's worker (worker.py exports it).
 
 Hidden information never leaves this module except through ``Game.observation(side)`` of the
 side the page asks for, and through ``save()`` (a save holds the whole state; the page keeps
@@ -9,7 +9,7 @@ it in localStorage and never renders it). The page only ever gets, per call, a J
 - ``view(side)``: that side's observation, plus its legal actions' notations when it is a
   human side that must decide now.
 
-Pure Python, no browser import, so tests/test_game_host.py runs it directly.
+Pure Python, no browser import, so tests/test_web_host.py runs it directly.
 """
 
 from __future__ import annotations
