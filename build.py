@@ -651,9 +651,9 @@ def write_page_config(dist: Path, micropython_dir: str, wheel: str) -> None:
     (dist / "mpy.json").write_text(json.dumps(main, separators=(",", ":")) + "\n")
 
 
-# The lines of web/engine-worker.js that name the runtime's and the wheel's folders, which only
-# the build knows (content-hashed): rewritten in dist/engine-worker.js.
-ENGINE_WORKER_PATHS = {"PYODIDE": 'const PYODIDE = "./{}/";', "WHEEL": 'const WHEEL = "./{}";'}
+# The constants of web/engine-worker.js that name the runtime's folder and the wheel, which only
+# the build knows (content-hashed): written into dist/engine-worker.js as `const NAME = "./path";`.
+ENGINE_WORKER_PATHS = ("PYODIDE", "WHEEL")
 
 
 def write_engine_worker(dist: Path, pyodide_dir: str, wheel: str) -> None:
@@ -661,11 +661,11 @@ def write_engine_worker(dist: Path, pyodide_dir: str, wheel: str) -> None:
     our wheel written in. Raises SetupError if the file no longer has those lines."""
     path = dist / "engine-worker.js"
     text = path.read_text()
-    for name, value in (("PYODIDE", pyodide_dir), ("WHEEL", wheel)):
+    for name, value in zip(ENGINE_WORKER_PATHS, (pyodide_dir, wheel)):
         line = re.compile(rf"^const {name} = .*;$", re.M)
         if len(line.findall(text)) != 1:
             raise SetupError(f"web/engine-worker.js: expected one line `const {name} = ...;`")
-        text = line.sub(ENGINE_WORKER_PATHS[name].format(value), text)
+        text = line.sub(f'const {name} = "./{value}";', text)
     path.write_text(text)
 
 
@@ -673,7 +673,7 @@ def engine_worker_paths(dist: Path) -> dict[str, str]:
     """The paths write_engine_worker wrote into `dist`/engine-worker.js, relative to `dist`:
     {"PYODIDE": "pyodide/<version>-<hash>", "WHEEL": "wheels/<hash>/richard3-....whl"}."""
     text = (dist / "engine-worker.js").read_text()
-    found = {name: re.search(rf'^const {name} = "\./(.*?)/?";$', text, re.M)
+    found = {name: re.search(rf'^const {name} = "\./(.*)";$', text, re.M)
              for name in ENGINE_WORKER_PATHS}
     return {name: match.group(1) for name, match in found.items() if match}
 

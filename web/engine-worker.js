@@ -8,7 +8,7 @@
 import * as Comlink from "./vendor/comlink.mjs";
 
 // build.py writes the two content-hashed folders here: the runtime's and our wheel's.
-const PYODIDE = "./pyodide/VERSION-HASH/";
+const PYODIDE = "./pyodide/VERSION-HASH";
 const WHEEL = "./wheels/HASH/richard3.whl";
 
 async function download(url) {
@@ -20,8 +20,8 @@ async function download(url) {
 async function start() {
   // Our files download while the runtime starts; worker.py finds them in its working folder.
   const files = Promise.all([download("./worker.py"), download("./game_host.py"), download(WHEEL)]);
-  const { loadPyodide } = await import(`${PYODIDE}pyodide.mjs`);
-  const pyodide = await loadPyodide({ indexURL: PYODIDE });
+  const { loadPyodide } = await import(`${PYODIDE}/pyodide.mjs`);
+  const pyodide = await loadPyodide({ indexURL: `${PYODIDE}/` });
   const [worker, host, wheel] = await files;
   pyodide.FS.writeFile("worker.py", worker);
   pyodide.FS.writeFile("game_host.py", host);
