@@ -48,9 +48,10 @@ def play(page, steps, seed):
     return screen
 
 
-def new_game_again(page, seed):
+def new_game_again(page, seed, from_start_screen=False):
     """Menu, New game, Start (York human against Lancaster AI easy, 1483)."""
-    page.click("#menu")
+    if not from_start_screen:
+        page.click("#menu")
     wait_for_start_screen(page)
     page.click("#new-game")
     page.wait_for_selector("#setup:not([hidden]) #scenario option[value='1483']",
@@ -226,4 +227,58 @@ def test_victory_screen_exports_a_record_that_replays(page, site_url, tmp_path):
     assert game.is_over
     assert json.loads(game.to_json()) == json.loads(
         richard3.Game.from_json(saved["game"]).to_json())
+    assert page.console_errors == []
+
+
+def _autosave_then_reload(page, site_url, change):
+    """Play a few decisions, damage the autosave with `change(save dict)`, reload the page."""
+    start_game(page, site_url, lancaster="easy", york="human", seed=43)
+    play(page, 6, seed=43)
+    saved = json.loads(page.evaluate("localStorage.getItem('richard3.autosave')"))
+    damaged = json.loads(json.dumps(saved))
+    change(damaged)
+    page.evaluate("t => localStorage.setItem('richard3.autosave', t)", json.dumps(damaged))
+    page.goto(f"{site_url}?pace=fast")
+    wait_for_start_screen(page)
+    page.wait_for_selector("#continue:not([hidden])")
+    return saved, damaged
+
+
+def test_a_save_whose_state_is_damaged_continues_from_its_record(page, site_url):
+    def break_state(d):
+        d["game"]["strength"][0] = 10**9
+    saved, _ = _autosave_then_reload(page, site_url, break_state)
+    page.click("#continue")
+    said = wait_for_message(page, "rebuilt from its record")
+    assert said.count(".") == 1                      # one line
+    wait_for_decision(page)
+    again = json.loads(page.evaluate("localStorage.getItem('richard3.autosave')"))
+    assert again["game"]["record"] == saved["game"]["record"]
+    assert json.loads(richard3.Game.from_json(again["game"]).to_json()) == json.loads(
+        richard3.Game.from_json(saved["game"]).to_json())
+    assert page.console_errors == []
+
+
+def test_a_save_that_cannot_be_rebuilt_is_kept_in_a_slot_and_offered_for_export(page, site_url,
+                                                                              tmp_path):
+    def break_both(d):
+        d["game"]["strength"][0] = 10**9
+        d["game"]["record"]["actions"][0] = [0, "fly to the moon"]
+    _, damaged = _autosave_then_reload(page, site_url, break_both)
+    page.click("#continue")
+    said = wait_for_message(page, "It is kept in Saves as “Unreadable save")
+    assert "damaged" in said
+    assert page.locator("#refused-export").is_visible()
+    with page.expect_download() as download:
+        page.click("#refused-export")
+    path = tmp_path / "refused.json"
+    download.value.save_as(path)
+    assert json.loads(path.read_text()) == damaged
+    kept = page.evaluate("""Object.keys(localStorage).filter(
+        k => k.startsWith('richard3.slot.Unreadable save'))""")
+    assert len(kept) == 1
+    assert json.loads(page.evaluate("k => localStorage.getItem(k)", kept[0])) == damaged
+    # A new game autosaves without touching the kept save.
+    new_game_again(page, 44, from_start_screen=True)
+    assert json.loads(page.evaluate("k => localStorage.getItem(k)", kept[0])) == damaged
     assert page.console_errors == []

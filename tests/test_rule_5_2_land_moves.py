@@ -1,5 +1,7 @@
 """5.2 land moves, 5.21 border limits, 5.22 pinning, estuaries and exile (2.7)."""
 
+from contextlib import nullcontext
+
 import pytest
 
 from helpers import A, B, C, destinations, game_in_action, legal_texts
@@ -128,6 +130,27 @@ def test_5_22_pinning_example_chester():
     g.apply(YORK, "move Suffolk: Chester > Powys")
     # Three remain: as many as the attacking blocks not in Reserve; they are pinned.
     assert destinations(g, YORK, "Arundel") == set()
+
+
+def test_5_22_an_area_whose_every_block_is_pinned_is_not_offered_for_activation():
+    """Two Lancaster blocks attack York's two in Chester: both are pinned, so activating
+    Chester would move nothing (docs/rulings.md, Activation); with a third York block there,
+    one may leave and Chester is offered."""
+    pos = {"Norfolk": "Chester", "Suffolk": "Chester", "Arundel": "Lancaster",
+           "Clifford": "Derby", "Beaumont": "Derby"}
+    for extra, offered in ((None, False), ("Essex", True)):
+        if extra:
+            pos[extra] = "Chester"
+        g = game_in_action(LANCASTER, 3, positions=pos, clear=True)
+        g.apply(LANCASTER, "activate Derby")
+        for b in ("Clifford", "Beaumont"):
+            g.apply(LANCASTER, f"move {b}: Derby > Chester")
+        g.apply(LANCASTER, "end")
+        legal = legal_texts(g, YORK)
+        assert ("activate Chester" in legal) is offered
+        assert "activate Lancaster" in legal
+        with pytest.raises(IllegalAction) if not offered else nullcontext():
+            g.apply(YORK, "activate Chester")
 
 
 def test_6_3_attacker_uses_at_most_three_borders():

@@ -91,6 +91,22 @@ def test_6_7_victor_regroups_with_reserves_to_friendly_or_vacant_within_border_l
     assert g.battle == [] and g.loc[B["Essex"]] == A["Derby"]
 
 
+def test_6_7_a_victor_that_cannot_regroup_is_told_so_and_the_battle_ends(monkeypatch):
+    """Lancaster holds Cornwall against York's attack from Dorset, with York also in Somerset:
+    every way out is enemy-held, so the log says no block can regroup (not "it may regroup"
+    followed by nothing) and the battle ends without a regroup decision."""
+    g = battle({"Norfolk": "Cornwall", "Devon": "Cornwall", "Suffolk": "Somerset",
+                "Hastings": "Dorset", "Henry VI": "Middlesex", "York": "Ireland"},
+               "Cornwall", YORK, {"Norfolk": "Dorset"}, strengths={"Norfolk": 1})
+    Dice(monkeypatch, 1, 1, 1, 1)
+    while g.battle:
+        act(g, "fire")
+    won = [x for x in g.log if "wins the battle in Cornwall" in x]
+    assert won == ["Lancaster wins the battle in Cornwall: every block of the other side is "
+                   "gone; no block of it can regroup (6.7)."]
+    assert g.loc[B["Devon"]] == A["Cornwall"]
+
+
 def test_6_6_a_border_a_defender_crossed_before_the_attack_stays_open_to_the_enemy():
     # York (Player 1) moved Norfolk from East Anglia into vacant Essex; Lancaster then
     # attacked Essex from Middlesex. Norfolk did not enter a battle: East Anglia stays open.

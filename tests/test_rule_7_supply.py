@@ -2,6 +2,7 @@
 
 from battle_setup import A, B, act, position, texts
 
+from richard3.describe import describe_decision
 from richard3.game import CARDS, DEAD, MINOR, OFF, POOL_DOWN, SUPPLY
 from richard3.supply import begin_supply_phase
 
@@ -85,6 +86,23 @@ def test_9_1_the_captor_may_spare_him():
     begin_supply_phase(g)
     act(g, "no execution")
     assert g.loc[B["Clarence/L"]] == A["Kent"] and g.phase == CARDS
+
+
+def test_9_1_the_execution_is_asked_at_every_supply_phase_in_the_rulebooks_words():
+    """9.1: a defected Clarence is no heir of either side, only a noble of his new side, and
+    may be executed during any supply phase: the choice comes back each supply phase while
+    he is kept, worded so (never "a turned heir")."""
+    g = position({"Clarence/L": "Kent", **HEIRS})
+    g.loc[B["Clarence/Y"]] = OFF
+    for _ in range(2):
+        begin_supply_phase(g)
+        decision = describe_decision(g, LANC)
+        assert "heir" not in decision["prompt"].replace("not an heir", "")
+        assert "has defected to you from York" in decision["prompt"]
+        assert "any supply phase" in decision["prompt"]
+        assert [a["text"] for a in decision["actions"]] == ["Execute Clarence", "Keep Clarence"]
+        act(g, "no execution")
+    assert g.loc[B["Clarence/L"]] == A["Kent"]
 
 
 def test_7_1_a_hidden_block_lost_to_supply_is_named_to_its_owner_only():

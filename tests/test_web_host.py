@@ -91,6 +91,39 @@ def test_save_round_trip_and_refusals():
         assert other.game.to_json() == before
 
 
+def _played_save(seed=9, actions=60):
+    host = GameHost()
+    host.new_game("1460", seed, {"Lancaster": "human", "York": "human"})
+    rng = random.Random(seed)
+    for _ in range(actions):
+        st = json.loads(host.status())
+        side = st["humans"][0]
+        host.act(side, rng.choice(json.loads(host.view(side))["actions"]))
+    return host, json.loads(host.save())
+
+
+def test_a_save_whose_state_is_damaged_is_rebuilt_from_its_record():
+    host, data = _played_save()
+    data["game"]["strength"][0] = 10**9          # the state is refused by Game.from_json
+    other = GameHost()
+    answer = json.loads(other.load(json.dumps(data)))
+    assert answer["recovered"] == game_host.RECOVERED
+    assert other.game.to_json() == host.game.to_json()
+    assert "recovered" not in json.loads(other.status())
+
+
+def test_a_save_whose_state_and_record_are_both_damaged_is_refused_and_changes_nothing():
+    host, data = _played_save()
+    data["game"]["strength"][0] = 10**9
+    data["game"]["record"]["actions"][5] = [0, "fly to the moon"]
+    other = GameHost()
+    other.new_game("1483", 3, {"Lancaster": "human", "York": "easy"})
+    before = other.game.to_json()
+    with pytest.raises(SaveError, match="damaged"):
+        other.load(json.dumps(data))
+    assert other.game.to_json() == before
+
+
 def test_undo_within_the_action_phase():
     host = GameHost()
     host.new_game("1483", 2, {"Lancaster": "human", "York": "human"})

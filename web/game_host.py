@@ -22,12 +22,18 @@ import re
 
 import richard3
 from richard3.components import SIDE_NAMES
+from richard3.record import replay
 from richard3.describe import describe_actions, describe_decision, plain_log, summarize_lines
 
 SAVE_FORMAT = "richard3-save"
 SAVE_VERSION = 1
 LEVELS = ("easy", "normal", "hard")
 SIDES = ("Lancaster", "York")
+
+
+#: What the player is told when a save's state could not be read but its record rebuilt it.
+RECOVERED = ("This save's game could not be read as it was stored, so it was rebuilt from its "
+             "record of every move: nothing is lost.")
 
 
 class SaveError(ValueError):
@@ -178,14 +184,20 @@ class GameHost:
                             "made before records were kept.") from None
 
     def load(self, text: str) -> str:
-        """Replace the game by a save; on any problem raise SaveError and keep the current game."""
-        game, controllers = parse_save(text)
+        """Replace the game by a save; on any problem raise SaveError and keep the current game.
+        Returns status(), with "recovered": RECOVERED when the save's state could not be read
+        and its record rebuilt the game (parse_save)."""
+        game, controllers, recovered = parse_save(text)
         self.game = game
         self._set_controllers(controllers, game.seed if isinstance(game.seed, int) else 0)
         self.undo_stack = []
         # "since" starts from the loaded position: what happened before is in the log
         self.seen = {side: len(game.log_for(i)) for i, side in enumerate(SIDES)}
-        return self.status()
+        if not recovered:
+            return self.status()
+        answer = json.loads(self.status())
+        answer["recovered"] = RECOVERED
+        return json.dumps(answer)
 
     # ---------------------------------------------------------------------- what is going on
     def _human(self, side: str) -> bool:
@@ -345,8 +357,12 @@ def _damaged(exc) -> str:
 
 
 def parse_save(text) -> tuple:
-    """Check a save and return (Game, controllers); raise SaveError with a plain sentence (never
-    Python's exception text: it is shown to the player as it is)."""
+    """Check a save and return (Game, controllers, recovered); raise SaveError with a plain
+    sentence (never Python's exception text: it is shown to the player as it is).
+
+    A save whose game state is refused (Game.from_json) but whose record replays gives the
+    replayed game and recovered True; only a save whose record cannot replay either is
+    refused."""
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError):
@@ -381,13 +397,36 @@ def parse_save(text) -> tuple:
     if not isinstance(data.get("game"), dict):
         raise SaveError("This save is damaged: it holds no game.")
     try:
-        game = richard3.Game.from_json(data["game"])
-        game.active_sides()  # the state must be usable, not only well-formed
-        game.observation(0)
-        game.observation(1)
+        game = _usable(richard3.Game.from_json(data["game"]))
+        recovered = False
     except Exception as exc:
-        raise SaveError(_damaged(exc)) from None
+        # Nothing lost even if a check is wrong (issue 28): the save's record (the seed and
+        # every action) rebuilds the game when its state cannot be read.
+        game = _replayed(data["game"].get("record"))
+        if game is None:
+            raise SaveError(_damaged(exc)) from None
+        recovered = True
     if game.scenario != scenario:
         raise SaveError(f"This save is damaged: it says scenario {scenario}, but its game is "
                         f"scenario {game.scenario}.")
-    return game, controllers
+    return game, controllers, recovered
+
+
+def _usable(game):
+    """The game, once it answers what the page asks of it (the state must be usable, not only
+    well-formed); any exception propagates."""
+    game.active_sides()
+    game.observation(0)
+    game.observation(1)
+    return game
+
+
+def _replayed(record):
+    """The game a save's record rebuilds (richard3.record.replay), or None if the record is
+    missing or cannot be replayed."""
+    if not isinstance(record, dict):
+        return None
+    try:
+        return _usable(replay(record))
+    except Exception:  # noqa: BLE001 -- any failure means: no game from this record
+        return None

@@ -303,6 +303,22 @@ def keep_previous(storage, current=None, incoming=None):
     return meta
 
 
+def keep_refused(storage, text, date):
+    """An autosave the engine refused (Continue failed) is moved to a named slot, so that the
+    next autosave never overwrites it (issue 28): "Unreadable save <date>". Returns the slot's
+    name, or None if the storage refused it (the autosave is then left as it is)."""
+    name = ("Unreadable save " + date.replace("T", " "))[:60]
+    meta = meta_from_save(text, date) or {}
+    meta = dict(meta)
+    meta["name"] = name
+    meta["status"] = "cannot be loaded"
+    if not write(storage, SLOT_PREFIX + name, text, meta, replace=True):
+        return None
+    remove(storage, META_PREFIX + AUTOSAVE)
+    remove(storage, AUTOSAVE)
+    return name
+
+
 def memory_slot(meta):
     """The slot list's entry of a previous game held in the page only (storage refused it)."""
     return {"id": PREVIOUS_ID, "name": PREVIOUS_NAME, "date": str(meta.get("date") or ""),

@@ -87,7 +87,8 @@ RULE_SECTIONS = frozenset(_RULE_LIST.split())
 HIGHLIGHT_PHASES = ("supply", "political")
 HIGHLIGHT_GROUPS = {
     "Supply losses": "Too many blocks in an area: each block over the limit loses a step (7.1, 7.2).",
-    "Execute": "A turned heir may be executed now so that he never changes back (9.1).",
+    "Execute": ("A defected Clarence or Exeter serves you as a noble; you may execute him in "
+                "any supply phase so that he can never defect back (9.1)."),
     "Heir enters": "A new heir comes into play (6.81, 6.82).",
     "Goes home": "Political turn: each block on the map goes home (8.3, 8.4).",
 }

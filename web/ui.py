@@ -28,10 +28,11 @@ SIDES = ("Lancaster", "York")
 
 state = {"status": None, "shown": None, "busy": False, "view": None, "renders": 0,
          "game_no": 0, "selected": None, "group": None, "targets": {}, "geo": None,
-         "autosaved": None, "previous": None}
+         "autosaved": None, "previous": None, "refused": None}
 # "autosaved": the game_no whose autosave is stored (a full storage may then drop that older
 # copy to make room); "previous": (save text, meta) of a replaced unfinished game held in the
-# page because the storage refused it (saves.py).
+# page because the storage refused it (saves.py); "refused": the text of a save the engine
+# refused, offered for export.
 
 # The worker's engine: set once it has answered (see main.py's connect_engine).
 engine = {"ready": False, "failed": None, "event": asyncio.Event()}
@@ -151,6 +152,7 @@ async def on_start_game(event):
     if "error" in st:
         message(st["error"], "error")
         return
+    refuse_save(None)
     message(keep_previous_game(current))
     state["shown"] = None
     state["game_no"] += 1
@@ -226,15 +228,19 @@ def keep_previous_game(current, incoming=None):
 
 async def load_save(text, keep=False):
     """Load a save into the worker; a refused save changes nothing, stored saves included.
-    `keep`: Continue (the autosave itself), else an unfinished game replaced is kept."""
+    `keep`: Continue (the autosave itself), else an unfinished game replaced is kept. A save
+    rebuilt from its record says so in one line; a refused one is offered for export (and a
+    refused autosave moved to a slot of its own, so no autosave overwrites it)."""
     if not await wait_for_engine():
         return False
     current = None if keep else await current_unfinished()
     st = await call("load", text)
     if "error" in st:
-        message(st["error"], "error")
+        refuse_save(st["error"], text, keep)
         return False
-    message("" if keep else ("Game loaded. " + keep_previous_game(current, text)).strip())
+    refuse_save(None)
+    said = "" if keep else ("Game loaded. " + keep_previous_game(current, text)).strip()
+    message((st.get("recovered", "") + " " + said).strip())
     await ensure_map()
     state["shown"] = None
     state["game_no"] += 1
@@ -242,6 +248,28 @@ async def load_save(text, keep=False):
     el("game").hidden = False
     await after_change(st)
     return True
+
+
+def refuse_save(error, text=None, autosaved=False):
+    """Say why a save cannot be loaded and offer it for export (`text`, kept in the page for
+    the #refused-export button); an autosave refused is first moved to a named slot. None
+    clears the offer."""
+    state["refused"] = text
+    el("refused-save").hidden = text is None
+    if text is None:
+        return
+    kept = saves.keep_refused(storage(), text, now_iso()) if autosaved else None
+    if kept:
+        list_slots()
+        el("continue").hidden = True      # the autosave is now that slot
+    where = f" It is kept in Saves as “{kept}”." if kept else " Your saves are unchanged."
+    message(error + where, "error")
+
+
+@when("click", "#refused-export")
+def on_refused_export(event):
+    if state.get("refused"):
+        download(state["refused"], "richard3-unreadable-save.json", "application/json")
 
 
 # ------------------------------------------------------------------------------ the map

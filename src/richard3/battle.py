@@ -624,8 +624,10 @@ def _won(g, side: int, why: str) -> None:
     rec[ACTOR] = -1
     for i in range(COUNTS, RECORD_SIZE):
         rec[i] = 0
+    # Henry VI, if rescued now, does not regroup: what may regroup is known before.
+    then = "it may regroup" if _regroup_moves(g) else "no block of it can regroup"
     g.say(f"{SIDE_NAMES[side]} wins the battle in {C.area_names[rec[AREA]]}: {why}; "
-          f"it may regroup (6.7).")
+          f"{then} (6.7).")
     h = g.prisoner
     if h >= 0 and g.loc[h] == PRISON:
         check_rescue(g)

@@ -549,11 +549,23 @@ def _execute(ctx, action):
     where = ctx.g.loc[b]
     d = {"kind": "execute", "block": C.block_names[b], "block_name": name,
          "text": f"Execute {name}", "group": f"Execute {name}?",
-         "note": f"{name} is eliminated for good, so he can never turn back to "
-                 f"{SIDE_NAMES[1 - ctx.s]} (9.1)."}
+         "note": f"{name} is eliminated for good, so he can never defect back to "
+                 f"{SIDE_NAMES[1 - ctx.s]}; {SIDE_NAMES[1 - ctx.s]}'s next minor heir "
+                 f"enters play (9.1, 6.82)."}
     if 0 <= where < len(C.area_names):
         d["area"] = _area(where)
     return d
+
+
+def _execute_prompt(g, s: int) -> str:
+    """9.1, worded as the rulebook does: a defected Clarence or Exeter is no heir of either
+    side, only a noble of his new side, and may be executed in any supply phase."""
+    b = g.pending[0][2]
+    name = block_name(b)
+    enemy = SIDE_NAMES[1 - s]
+    return (f"{name} has defected to you from {enemy}: he serves you as a noble, not an heir. "
+            f"You may execute him in any supply phase, so that he can never defect back to "
+            f"{enemy}, or keep him (9.1).")
 
 
 def _no_execute(ctx, action):
@@ -562,9 +574,10 @@ def _no_execute(ctx, action):
     task = g.pending[0] if g.pending else []
     b = task[2] if len(task) > 2 and task[0] == EXECUTE else -1
     name = block_name(b) if b >= 0 else "him"
-    d = {"kind": "no_execute", "text": f"Spare {name}",
+    d = {"kind": "no_execute", "text": f"Keep {name}",
          "group": f"Execute {name}?" if b >= 0 else "Execute?",
-         "note": f"{name} stays in play; a treachery roll could turn him back (9.1)."}
+         "note": f"{name} stays in play as your noble; a treachery roll could turn him back. "
+                 f"You may execute him at any later supply phase (9.1)."}
     if b >= 0:
         d["block"], d["block_name"] = C.block_names[b], name
     return d
@@ -683,7 +696,7 @@ def _prompt(g, side, actions) -> str:
         if "enter" in kinds:
             return "A minor heir comes of age: choose where he enters play (6.82)."
         if "execute" in kinds:
-            return "You hold a turned heir: execute him, or spare him (9.1)."
+            return _execute_prompt(g, s)
         if "reduce" in kinds:
             return "Too many blocks in one area: choose which loses a step (7.1, 7.2)."
     if g.phase == POLITICAL:
@@ -831,7 +844,7 @@ _PATTERNS = [
     ("reinforce", re.compile(r"^" + _SIDE + r" reinforces " + _A + r" from (.+) \(Reserve")),
     ("battle", re.compile(r"^Battle in " + _A + r" \(6\.1\): " + _SIDE + r" attacks with (.*); "
                           + _SIDE + r" defends with (.*)\.$")),
-    ("won", re.compile(r"^" + _SIDE + r" wins the battle in " + _A + r": (.+); it may")),
+    ("won", re.compile(r"^" + _SIDE + r" wins the battle in " + _A + r": (.+); (?:it may|no block)")),
     ("retreat", re.compile(r"^" + _SIDE + r" (.+?) retreats (by sea )?from " + _A + " to "
                            + _A + r" \(6\.6\)\.$")),
     ("regroup", re.compile(r"^" + _SIDE + r" regroups (.+?) from " + _A + " to " + _A

@@ -3,7 +3,8 @@
 Player 1 acts, then Player 2 (``end`` closes a side's action phase; unused AP are lost). The
 decisions are small steps so the UI can offer them as clicks and the AI as branches:
 
-- ``activate A`` (1 AP, 5.2): every unmoved block of the side in area A may then move;
+- ``activate A`` (1 AP, 5.2): every unmoved block of the side in area A may then move (offered
+  only where one of them can: not where all are pinned, 5.22);
 - ``move B: A > X [> Y [> Z]]`` (5.2): a block of an activated area moves one or two areas
   (three with Force March) along the path, within border limits (5.21), stopping on entering
   an enemy or contested area or after a red border, never into the enemy's exile (2.7);
@@ -86,7 +87,7 @@ class ActionPhase:
             if ev != "piracy" and g.ap > 0:
                 if ev == "" or ev in GROUP_EVENTS and not g.activated:
                     for a in _movable_areas(g, s):
-                        if a not in g.activated:
+                        if a not in g.activated and _may_march(g, s, a, enemy):
                             out.append(Action("activate", a))
             if ev != "force_march":
                 out += _sea_moves(g, s, own, enemy)
@@ -163,6 +164,21 @@ def _pin_state(g, s: int, a: int):
     originals = sum(1 for b in range(NB)
                     if g.loc[b] == a and _owner(g, b) == s and not g.moved[b])
     return originals > pinned, {g.entry[b] for b in attackers}
+
+
+def _may_march(g, s: int, a: int, enemy) -> bool:
+    """Whether a block of side s in area a could then move by land (5.2): activation is offered
+    only where it lets something move (docs/rulings.md), not where every block is pinned
+    (5.22) or every way out is closed (border limits 5.21, the enemy's exile 2.7)."""
+    may_leave, barred = _pin_state(g, s, a)
+    if not may_leave:
+        return False
+    for nxt, k in C.neighbours[a]:
+        if k in barred or not _may_enter(s, nxt) or not _border_free(g, s, k):
+            continue
+        if not enemy[nxt] or _battle_borders_ok(g, s, nxt, k):
+            return True
+    return False
 
 
 def _border_free(g, s: int, k: int) -> bool:

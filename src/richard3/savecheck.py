@@ -19,10 +19,14 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
+from . import battle as bt, politics as po, supply as su
+from .cards import player_one
 from .components import HEIR, MERCENARY, SIDE_NAMES
 from .game import (ACTION, BATTLE, CARDS, DEAD, MERC_DOWN, MINOR, MULLIGAN, NA, NB, NBORDER,
                    OFF, OVER, PHASE_NAMES, POLITICAL, POOL, POOL_DOWN, PRISON, SUPPLY, C, EVENT_NAMES,
                    Game, quote)
+from .scenario import load_scenario
+from .whereabouts import place_bit, unknown
 
 OFF_MAP = (POOL, POOL_DOWN, MINOR, OFF, DEAD, MERC_DOWN, PRISON)
 NC = len(C.card_names)
@@ -44,7 +48,6 @@ def fail(field: str, why: str, value=None) -> None:
 
 @lru_cache(maxsize=None)
 def _scenario(sid: str):
-    from .scenario import load_scenario
     return load_scenario(sid)
 
 
@@ -181,10 +184,8 @@ def _blocks(g: Game, d: dict) -> None:
                 fail(f"loc[{b}]", f"and loc[{other}]: one version of {C.label[b]} must be "
                      f"off-map (or both dead)", list(pair))
     if d.get("whereabouts") is None:          # saved before whereabouts were kept
-        from .whereabouts import unknown
         g.whereabouts = unknown(g)
         return
-    from .whereabouts import place_bit
     top = max(place_bit(x) for x in OFF_MAP)        # the highest bit of a place
     w = g.whereabouts = int_list(d["whereabouts"], "whereabouts", NB, 0, 2 * top - 1)
     for b in range(NB):
@@ -230,7 +231,6 @@ def _cards(g: Game, d: dict) -> None:
 
 def _turn(g: Game, d: dict) -> None:
     """The action phase's state and the per-turn battle bookkeeping."""
-    from .cards import player_one
     g.p1 = integer(d["p1"], "p1", -1, 1)
     g.acting = integer(d["acting"], "acting", -1, 1)
     g.ap = integer(d["ap"], "ap", 0, MAX_AP)
@@ -256,7 +256,8 @@ def _turn(g: Game, d: dict) -> None:
                      used[s * NBORDER + k])
     if ACTION <= g.phase <= SUPPLY and g.p1 != player_one(g)[0]:
         fail("p1", "must be Player 1 of the two cards played (1.1)", g.p1)
-    if (g.phase == ACTION) != (g.acting >= 0):
+    # A game can end in an action phase (a Plague kills the last heir, 9.0): it keeps the side.
+    if (g.phase == ACTION and g.acting < 0) or (g.acting >= 0 and g.phase not in (ACTION, OVER)):
         fail("acting", "must be a side in the action phase only", g.acting)
     if g.phase == ACTION:
         ev = C.card_event[g.played[g.acting]] or ""
@@ -266,7 +267,6 @@ def _turn(g: Game, d: dict) -> None:
 
 def _battle(g: Game, d: dict) -> None:
     """The battle record (``battle`` module): [] or one of RECORD_SIZE ints in range."""
-    from . import battle as bt
     rec = d["battle"]
     if rec == [] and type(rec) is list:
         g.battle = []
@@ -284,7 +284,10 @@ def _battle(g: Game, d: dict) -> None:
         if not lo <= rec[i] <= hi:
             fail(f"battle[{i}]", f"must be from {lo} to {hi}", rec[i])
     stage, rnd, area = rec[bt.STAGE], rec[bt.ROUND], rec[bt.AREA]
-    if (stage == bt.TREASON) != (rnd == 0) or (stage == bt.REGROUP) != (rec[bt.VICTOR] >= 0):
+    # Round 0 is the Treason roll before round 1; a battle that roll ends (its last enemy
+    # defects, 5.1, 6.9) goes to its regroup still in round 0.
+    if (stage == bt.TREASON and rnd != 0) or (stage == bt.FIGHT and rnd == 0) \
+            or (stage == bt.REGROUP) != (rec[bt.VICTOR] >= 0):
         fail("battle", "has a stage, round and victor that do not fit", rec[:8])
     lanc, york = g.presence()
     if stage != bt.REGROUP and not (lanc[area] and york[area]):
@@ -301,14 +304,13 @@ def _battle(g: Game, d: dict) -> None:
 
 def _pending(g: Game, d: dict) -> None:
     """The queue of pending decisions, by phase (the phase modules' docstrings)."""
-    from . import battle as bt, politics as po, supply as su
     pending = d["pending"]
     if type(pending) is not list or len(pending) > MAX_PENDING:
         fail("pending", f"must be a list of at most {MAX_PENDING} tasks", pending)
     out = g.pending = []
     for i, task in enumerate(pending):
         out.append(int_list(task, f"pending[{i}]", None, -1, 99, NB + 4))
-    shapes = {BATTLE: {bt.HIT: "shb"},
+    shapes = {BATTLE: {bt.HIT: "she"},
               SUPPLY: {su.ENTER: "sb", su.CROWN: "n", su.EXECUTE: "sb", su.SUPPLY_CHECK: "n",
                        su.REDUCE: "sal*"},
               POLITICAL: {po.GO_HOME: "ns", po.HOME: "sb", po.RESET: "n", po.EXILE_POOL: "sal"}}
@@ -339,7 +341,8 @@ def _pending(g: Game, d: dict) -> None:
 
 def _task(g: Game, where: str, task: list[int], shape: str) -> None:
     """One task ``[code, arg...]``: 's' a side, 'n' -1 (the engine's), 'b' a block of that
-    side, 'a' an area, 'l' a count, 'h' hits, '*' any blocks after."""
+    side, 'e' a block of the other side in the battle (the block whose hits its enemy is
+    placing, 6.4), 'a' an area, 'l' a count, 'h' hits, '*' any blocks after."""
     args = task[1:]
     if (len(args) != len(shape.rstrip("*"))) and not (shape.endswith("*")
                                                      and len(args) >= len(shape) - 1):
@@ -347,7 +350,9 @@ def _task(g: Game, where: str, task: list[int], shape: str) -> None:
     side = args[0] if args else -1
     for x, kind in zip(args, shape.rstrip("*")):
         ok = {"s": x in (0, 1), "n": x == -1, "b": 0 <= x < NB and side in (0, 1)
-              and C.side[x] in (side, 2), "a": 0 <= x < NA, "l": 0 <= x <= NB,
+              and C.side[x] in (side, 2),
+              "e": 0 <= x < NB and side in (0, 1) and g.owner(x) == 1 - side and bool(g.battle)
+              and g.loc[x] == g.battle[bt.AREA], "a": 0 <= x < NA, "l": 0 <= x <= NB,
               "h": 1 <= x <= 4 * MAX_STR}[kind]
         if not ok:
             fail(where, "holds an item out of range", task)
@@ -356,14 +361,16 @@ def _task(g: Game, where: str, task: list[int], shape: str) -> None:
 
 
 def _heirs(g: Game, d: dict) -> None:
-    """The KING and PRETENDER (6.81) and, while the game goes on, an heir for each side."""
+    """The KING and PRETENDER (6.81) and, while the game goes on, an heir for each side.
+
+    A side may have no crowned block in any phase: from the death of its KING or PRETENDER to
+    the next supply phase, and after it too while none of its living heirs is in play to be
+    crowned (minors, a prisoner, a defected Clarence or Exeter, who may later defect back)."""
     g.crowned = int_list(d["crowned"], "crowned", 2, -1, NB - 1)
     for s in (0, 1):
         h = g.crowned[s]
         if h >= 0 and (C.side[h] != s or C.btype[h] != HEIR or g.loc[h] >= NA):
             fail(f"crowned[{s}]", f"must be a {SIDE_NAMES[s]} heir on the map", h)
-        if h < 0 and not g.heirs_lost[s] and g.phase not in (SUPPLY, OVER):
-            fail(f"crowned[{s}]", "may be empty only after the KING or PRETENDER died", h)
         if g.phase != OVER and not g.heirs_alive(s):
             fail("loc", f"leaves {SIDE_NAMES[s]} no heir in a game that goes on (9.0)")
 
