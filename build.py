@@ -10,15 +10,16 @@
 
 Each command sets itself up on a fresh machine: a virtual environment in .venv (unless one is
 active), the project installed with its `test` extra, `npm ci` when node_modules is missing or
-older than package-lock.json, and, for the commands that drive a browser, a Chromium. Re-runs skip
-whatever has not changed (stamp files in .venv/ and node_modules/).
+older than package-lock.json, and, for the commands that drive a browser, a Chromium (for `test`
+also Firefox and WebKit: Debian's firefox-esr, webkit2gtk-driver and xvfb). Re-runs skip
+whatever has not changed or is installed (stamp files in .venv/ and node_modules/).
 
 To add a command, write a function taking the remaining argument list and decorate it with
 `@command("name", needs=...)`; `needs` names the set-up steps it requires ("python", "node",
-"chromium").
+"chromium", "firefox", "webkit").
 
 This file is also imported (by path) by e2e/conftest.py and bench/load.py for `build_dist()`,
-`dist_is_fresh()`, `find_chromium()` and `StaticServer`.
+`dist_is_fresh()`, `find_chromium()`, `find_firefox()`, `find_webkit()` and `StaticServer`.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 import tempfile
@@ -210,18 +212,39 @@ def find_chromium() -> str | None:
     return None
 
 
+def in_ci() -> bool:
+    """Whether this runs in CI: the environment variable CI is set (and not to "false" or "0")."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "false", "0")
+
+
+def can_apt_get() -> bool:
+    """Whether Debian packages can be installed here: apt-get exists and this runs as root."""
+    return bool(shutil.which("apt-get")) and hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+_apt_updated = False
+
+
+def apt_install(packages: list[str]) -> None:
+    """apt-get install `packages` (after one apt-get update per run); CalledProcessError if it fails."""
+    global _apt_updated
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    if not _apt_updated:
+        run(["apt-get", "update", "-q"], env=env, stdin=subprocess.DEVNULL)
+        _apt_updated = True
+    run(["apt-get", "install", "-y", "-q", *packages], env=env, stdin=subprocess.DEVNULL)
+
+
 def ensure_chromium() -> str:
     path = find_chromium()
     if path:
         return path
     if os.environ.get("R3_CHROMIUM"):
         raise SetupError(f"R3_CHROMIUM={os.environ['R3_CHROMIUM']} does not exist")
-    if shutil.which("apt-get") and hasattr(os, "geteuid") and os.geteuid() == 0:
+    if can_apt_get():
         say("No Chromium found: installing Debian's chromium (apt-get)")
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         try:
-            run(["apt-get", "update", "-q"], env=env, stdin=subprocess.DEVNULL)
-            run(["apt-get", "install", "-y", "-q", "chromium"], env=env, stdin=subprocess.DEVNULL)
+            apt_install(["chromium"])
         except subprocess.CalledProcessError:
             raise SetupError("apt-get install chromium failed: install a Chromium by hand "
                              "and point R3_CHROMIUM at it")
@@ -238,10 +261,85 @@ def ensure_chromium() -> str:
     return path
 
 
+def find_firefox() -> str | None:
+    """$R3_FIREFOX, else Debian's firefox-esr, else a `firefox` on /usr/bin, else None."""
+    env = os.environ.get("R3_FIREFOX")
+    if env:
+        return env if Path(env).exists() else None
+    for candidate in ("/usr/bin/firefox-esr", "/usr/bin/firefox"):
+        if Path(candidate).exists():
+            return candidate
+    return None
+
+
+class WebKit(NamedTuple):
+    """What the WebKit tests run: WebKitGTK's WebDriver, the MiniBrowser it starts, and Xvfb
+    (the MiniBrowser needs a display: it hangs headless without one)."""
+    driver: str
+    browser: str
+    xvfb: str
+
+
+def find_webkit() -> WebKit | None:
+    """WebKitWebDriver ($R3_WEBKIT_DRIVER, else on PATH), WebKitGTK's MiniBrowser
+    ($R3_MINIBROWSER, else where Debian's libwebkit2gtk puts it) and Xvfb, or None when one of
+    the three is missing."""
+    driver = os.environ.get("R3_WEBKIT_DRIVER") or shutil.which("WebKitWebDriver")
+    browser = os.environ.get("R3_MINIBROWSER") or next(
+        (str(p) for pattern in ("/usr/lib/*/webkit2gtk-4.1/MiniBrowser",
+                                "/usr/libexec/webkit2gtk-4.1/MiniBrowser",
+                                "/usr/lib/*/webkitgtk-6.0/MiniBrowser",
+                                "/usr/lib/*/webkit2gtk-4.0/MiniBrowser")
+         for p in sorted(Path("/").glob(pattern.lstrip("/")))), None)
+    xvfb = shutil.which("Xvfb")
+    if driver and browser and xvfb and Path(driver).exists() and Path(browser).exists():
+        return WebKit(driver, browser, xvfb)
+    return None
+
+
+# The browsers the e2e tests run besides Chromium: how each is found, the Debian packages that
+# give it, and what to set instead.
+OTHER_BROWSERS = {
+    "firefox": (find_firefox, ["firefox-esr"], "R3_FIREFOX (a Firefox binary)"),
+    "webkit": (find_webkit, ["webkit2gtk-driver", "xvfb"],
+               "R3_WEBKIT_DRIVER and R3_MINIBROWSER (WebKitWebDriver and WebKitGTK's "
+               "MiniBrowser), with Xvfb on PATH"),
+}
+
+
+def browser_missing(name: str) -> str:
+    """Why the `name` tests cannot run ("firefox" or "webkit"), naming what to install."""
+    _, packages, instead = OTHER_BROWSERS[name]
+    return (f"no {name} found: install Debian's {' and '.join(packages)} by hand (apt-get "
+            f"install {' '.join(packages)}) or set {instead}")
+
+
+def ensure_other_browser(name: str) -> None:
+    """Find Firefox or WebKit ("firefox", "webkit"), else install its Debian packages with
+    apt-get when run as root. One that is still missing stops the run in CI; elsewhere its
+    tests are skipped, saying why."""
+    find, packages, _ = OTHER_BROWSERS[name]
+    if find():
+        return
+    if can_apt_get():
+        say(f"No {name} found: installing Debian's {', '.join(packages)} (apt-get)")
+        try:
+            apt_install(packages)
+        except subprocess.CalledProcessError:
+            pass
+        if find():
+            return
+    if in_ci():
+        raise SetupError(browser_missing(name))
+    say(f"Warning: {browser_missing(name)}; its e2e tests will be skipped")
+
+
 SETUP_STEPS = {
     "python": ensure_python_packages,
     "node": ensure_node_modules,
     "chromium": lambda: os.environ.__setitem__("R3_CHROMIUM", ensure_chromium()),
+    "firefox": lambda: ensure_other_browser("firefox"),
+    "webkit": lambda: ensure_other_browser("webkit"),
 }
 
 
@@ -855,6 +953,8 @@ class StaticServer(http.server.ThreadingHTTPServer):
 
     `log` lists every request answered, as `Request` tuples. `hold(pattern)` makes requests
     whose path matches wait until the returned event is set (a slow network, for tests).
+    `stop()` also closes the connections still open, so that a stopped server is a network
+    that is off (a browser's keep-alive connection is not answered any more).
     """
 
     daemon_threads = True
@@ -866,8 +966,19 @@ class StaticServer(http.server.ThreadingHTTPServer):
         self._lock = threading.Lock()
         self.directory = str(directory)  # may be changed while serving
         self._gates: list[tuple[re.Pattern, threading.Event]] = []
+        self._connections: set = set()
         super().__init__(("127.0.0.1", port), _Handler)
         self._thread = None
+
+    def process_request(self, request, client_address):
+        with self._lock:
+            self._connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request):
+        with self._lock:
+            self._connections.discard(request)
+        super().shutdown_request(request)
 
     def handle_error(self, request, client_address):
         if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
@@ -904,6 +1015,13 @@ class StaticServer(http.server.ThreadingHTTPServer):
     def stop(self) -> None:
         self.shutdown()
         self.server_close()
+        with self._lock:
+            connections, self._connections = list(self._connections), set()
+        for connection in connections:
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
 
 
 # --------------------------------------------------------------------------------------------
@@ -949,7 +1067,7 @@ def cmd_serve(args: list[str]) -> int:
     return 0
 
 
-@command("test", needs=("python", "node", "chromium"))
+@command("test", needs=("python", "node", "chromium", "firefox", "webkit"))
 def cmd_test(args: list[str]) -> int:
     """Build dist/, then run the whole suite: pytest over tests/ and e2e/."""
     build_dist()

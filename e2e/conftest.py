@@ -22,6 +22,19 @@ Reuse them in any e2e test (mark it `@pytest.mark.e2e`):
 - `wait_for_start_screen(page_or_frame, timeout=120_000)`: waits until Python has booted and
   the start screen is interactive (`body[data-state=ready]`, `#new-game` enabled). Import it
   with `from e2e.conftest import wait_for_start_screen`.
+
+Firefox and WebKit (e2e/browsers.py; `python3 build.py test` installs them):
+
+- `driven_page` (function, parametrized: each test that uses it runs as `[firefox]` and as
+  `[webkit]`): a `browsers.FirefoxPage` or `browsers.WebKitPage` at 1280x800, which answers
+  the Playwright calls the tests make (see e2e/browsers.py); closed after the test, with a
+  screenshot in test-artifacts/ if the test failed. A browser that is not installed skips the
+  test, saying what to install, except in CI (CI set), where it fails; one that does not start
+  fails.
+- `recorded_dist` (session): a copy of `dist_dir` whose page records its errors
+  (`browsers.ERROR_RECORDER`, read by `driven_page.console_errors`): serve it to `driven_page`.
+  `recorded_site` (session): it served on 127.0.0.1 (a `StaticServer`, `.url`, `.log`).
+- `virtual_screen` (session): the DISPLAY of an Xvfb started for WebKit.
 """
 
 from __future__ import annotations
@@ -34,6 +47,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from e2e import browsers
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT_MS = 120_000
@@ -122,6 +137,63 @@ def serve_dist(dist_dir):
     yield serve
     for server in servers:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def recorded_dist(dist_dir, tmp_path_factory) -> Path:
+    dest = browsers.add_error_recorder(dist_dir, tmp_path_factory.mktemp("recorded") / "dist")
+    build.write_service_worker(dest)
+    return dest
+
+
+@pytest.fixture(scope="session")
+def recorded_site(recorded_dist):
+    server = build.StaticServer(recorded_dist).start()
+    yield server
+    server.stop()
+
+
+def browser_unavailable(reason: str):
+    """Fail in CI, where every browser must run; elsewhere skip, saying why."""
+    if build.in_ci():
+        pytest.fail(reason)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def virtual_screen():
+    webkit = build.find_webkit()
+    if not webkit:
+        browser_unavailable(build.browser_missing("webkit"))
+    with browsers.virtual_screen(webkit.xvfb) as display:
+        yield display
+
+
+def start_driven_page(name: str, request) -> browsers.DrivenPage:
+    """A page in `name` ("firefox" or "webkit"), or the test skipped or failed saying why."""
+    try:
+        if name == "firefox":
+            path = build.find_firefox() or browser_unavailable(build.browser_missing(name))
+            return browsers.FirefoxPage(path)
+        webkit = build.find_webkit() or browser_unavailable(build.browser_missing(name))
+        return browsers.WebKitPage(webkit.driver, webkit.browser,
+                                   request.getfixturevalue("virtual_screen"))
+    except browsers.BrowserUnavailable as error:
+        pytest.fail(f"{name} did not start: {error}")
+
+
+@pytest.fixture(params=["firefox", "webkit"])
+def driven_page(request, artifacts_dir):
+    page = start_driven_page(request.param, request)
+    yield page
+    try:
+        if getattr(request.node, "r3_failed", False):
+            name = re.sub(r"[^\w.-]+", "_", request.node.name)
+            page.screenshot(path=str(artifacts_dir / f"failed-{name}.png"))
+    except Exception:
+        pass
+    finally:
+        page.close()
 
 
 @pytest.fixture(scope="session")

@@ -16,31 +16,15 @@ import statistics
 
 import pytest
 
+from e2e.browsers import FREE_POINT_OF
 from e2e.conftest import wait_for_start_screen
 from e2e.test_game_ui import serious_violations
 
 pytestmark = pytest.mark.e2e
 
-# A point of the element that the element itself (or, for an area, a block standing in it)
-# receives: the centre if free, else the nearest free point of a grid over its box.
-FREE_POINT = """(sel) => {
-  const el = document.querySelector(sel);
-  if (!el) return null;
-  const r = el.getBoundingClientRect();
-  const area = el.dataset.area;
-  const mine = (hit) => hit && (el === hit || el.contains(hit)
-      || (area && hit.closest('[data-where]') && hit.closest('[data-where]').dataset.where === area));
-  const points = [];
-  for (let i = 0; i <= 16; i++) for (let j = 0; j <= 16; j++)
-    points.push([r.left + r.width * i / 16, r.top + r.height * j / 16]);
-  const cx = r.left + r.width / 2, cy = r.top + r.height / 2;
-  points.sort((a, b) => Math.hypot(a[0] - cx, a[1] - cy) - Math.hypot(b[0] - cx, b[1] - cy));
-  for (const [x, y] of points) {
-    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) continue;
-    if (mine(document.elementFromPoint(x, y))) return [x, y];
-  }
-  return null;
-}"""
+# A point of the first element a CSS selector matches that the element itself (or, for an
+# area, a block standing in it) receives: the centre if free, else the nearest free point.
+FREE_POINT = f"(sel) => ({FREE_POINT_OF})(document.querySelector(sel))"
 
 # Controls a player sees outside the collapsed list and the map itself: buttons, selects, inputs
 # and disclosure summaries (links to the rules reference are not counted).
@@ -146,7 +130,8 @@ class Player:
 def wait_for_drawing(page, previous, strict=True, timeout=120_000):
     """Wait for the page's next drawing after `previous` with no AI thinking; return the
     screen. strict=False: also return if nothing was drawn within 2 s (a control that only
-    opens something, like a card's confirm strip)."""
+    opens something, like a card's confirm strip), unless an AI is then playing (its turn can
+    take longer than that, in a slower browser): then wait for it."""
     try:
         page.wait_for_function(
             """prev => (document.body.dataset.view || null) !== prev
@@ -156,6 +141,8 @@ def wait_for_drawing(page, previous, strict=True, timeout=120_000):
     except Exception:
         if strict:
             raise
+        if page.evaluate("document.body.dataset.thinking") == "yes":
+            return wait_for_drawing(page, previous, timeout=timeout)
     return page.evaluate("document.body.dataset.screen")
 
 
@@ -172,9 +159,10 @@ def start(page, site_url, scenario, seed, lancaster="easy", york="human"):
     wait_for_drawing(page, None)
 
 
-def play(page, rng, touch, until, limit=4000):
+def play(page, rng, touch, until, limit=4000, axe=True):
     """Tap until the game is over or `until(page)`; axe checks each phase's first screen (and
-    a selection) for serious or critical accessibility issues."""
+    a selection) for serious or critical accessibility issues (axe=False: not checked, for a
+    browser that axe-playwright does not drive)."""
     player = Player(page, rng, touch)
     checked = set()
     for _ in range(limit):
@@ -184,7 +172,7 @@ def play(page, rng, touch, until, limit=4000):
         assert screen == "table", screen
         phase = page.evaluate("document.body.dataset.phase")
         selected = page.locator("#map [data-block].selected").count() > 0
-        if (phase, selected) not in checked:
+        if axe and (phase, selected) not in checked:
             checked.add((phase, selected))
             assert serious_violations(page) == [], (phase, selected)
         assert page.evaluate("document.getElementById('all-choices').open") is False
