@@ -37,6 +37,7 @@ import sys
 import tempfile
 import textwrap
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
@@ -297,41 +298,52 @@ def find_webkit() -> WebKit | None:
     return None
 
 
-# The browsers the e2e tests run besides Chromium: how each is found, the Debian packages that
-# give it, and what to set instead.
+class OtherBrowser(NamedTuple):
+    """A browser the e2e tests run besides Chromium: its name, how it is found, the Debian
+    packages that give it, and the environment variables that name its files instead."""
+    title: str
+    find: Callable[[], object]
+    packages: tuple[str, ...]
+    settings: tuple[str, ...]
+
+
 OTHER_BROWSERS = {
-    "firefox": (find_firefox, ["firefox-esr"], "R3_FIREFOX (a Firefox binary)"),
-    "webkit": (find_webkit, ["webkit2gtk-driver", "xvfb"],
-               "R3_WEBKIT_DRIVER and R3_MINIBROWSER (WebKitWebDriver and WebKitGTK's "
-               "MiniBrowser), with Xvfb on PATH"),
+    "firefox": OtherBrowser("Firefox", find_firefox, ("firefox-esr",), ("R3_FIREFOX",)),
+    "webkit": OtherBrowser("WebKit (WebKitGTK's WebDriver and MiniBrowser, on Xvfb)", find_webkit,
+                           ("webkit2gtk-driver", "xvfb"), ("R3_WEBKIT_DRIVER", "R3_MINIBROWSER")),
 }
 
 
 def browser_missing(name: str) -> str:
     """Why the `name` tests cannot run ("firefox" or "webkit"), naming what to install."""
-    _, packages, instead = OTHER_BROWSERS[name]
-    return (f"no {name} found: install Debian's {' and '.join(packages)} by hand (apt-get "
-            f"install {' '.join(packages)}) or set {instead}")
+    browser = OTHER_BROWSERS[name]
+    packages = " ".join(browser.packages)
+    return (f"no {browser.title} found: install Debian's {packages} by hand (apt-get install "
+            f"{packages}) or set {' and '.join(browser.settings)}")
 
 
 def ensure_other_browser(name: str) -> None:
     """Find Firefox or WebKit ("firefox", "webkit"), else install its Debian packages with
     apt-get when run as root. One that is still missing stops the run in CI; elsewhere its
     tests are skipped, saying why."""
-    find, packages, _ = OTHER_BROWSERS[name]
-    if find():
+    browser = OTHER_BROWSERS[name]
+    if browser.find():
         return
+    for setting in browser.settings:
+        if os.environ.get(setting) and not Path(os.environ[setting]).exists():
+            raise SetupError(f"{setting}={os.environ[setting]} does not exist")
     if can_apt_get():
-        say(f"No {name} found: installing Debian's {', '.join(packages)} (apt-get)")
+        say(f"No {browser.title} found: installing Debian's {', '.join(browser.packages)} "
+            "(apt-get)")
         try:
-            apt_install(packages)
+            apt_install(list(browser.packages))
         except subprocess.CalledProcessError:
-            pass
-        if find():
+            say(f"apt-get install {' '.join(browser.packages)} failed")
+        if browser.find():
             return
     if in_ci():
         raise SetupError(browser_missing(name))
-    say(f"Warning: {browser_missing(name)}; its e2e tests will be skipped")
+    say(f"Warning: {browser_missing(name)}; its tests will be skipped")
 
 
 SETUP_STEPS = {
