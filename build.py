@@ -194,14 +194,20 @@ def ensure_node_modules() -> None:
     stamp.write_text(want + "\n")
 
 
-def find_chromium() -> str | None:
-    """$R3_CHROMIUM, else /usr/bin/chromium, else Playwright's own Chromium, else None."""
-    env = os.environ.get("R3_CHROMIUM")
+def find_binary(setting: str, candidates: tuple[str, ...]) -> str | None:
+    """The path in the environment variable `setting` when it is set (None if that path does
+    not exist), else the first of `candidates` that exists, else None."""
+    env = os.environ.get(setting)
     if env:
         return env if Path(env).exists() else None
-    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if Path(candidate).exists():
-            return candidate
+    return next((c for c in candidates if Path(c).exists()), None)
+
+
+def find_chromium() -> str | None:
+    """$R3_CHROMIUM, else /usr/bin/chromium, else Playwright's own Chromium, else None."""
+    path = find_binary("R3_CHROMIUM", ("/usr/bin/chromium", "/usr/bin/chromium-browser"))
+    if path or os.environ.get("R3_CHROMIUM"):
+        return path
     try:
         from playwright.sync_api import sync_playwright
         with sync_playwright() as p:
@@ -264,13 +270,7 @@ def ensure_chromium() -> str:
 
 def find_firefox() -> str | None:
     """$R3_FIREFOX, else Debian's firefox-esr, else a `firefox` on /usr/bin, else None."""
-    env = os.environ.get("R3_FIREFOX")
-    if env:
-        return env if Path(env).exists() else None
-    for candidate in ("/usr/bin/firefox-esr", "/usr/bin/firefox"):
-        if Path(candidate).exists():
-            return candidate
-    return None
+    return find_binary("R3_FIREFOX", ("/usr/bin/firefox-esr", "/usr/bin/firefox"))
 
 
 class WebKit(NamedTuple):

@@ -113,11 +113,16 @@ def dist_dir(tmp_path_factory) -> Path:
     return snapshot
 
 
-@pytest.fixture(scope="session")
-def site_server(dist_dir):
-    server = build.StaticServer(dist_dir).start()
+def serving(directory: Path):
+    """A StaticServer of `directory`, for a fixture to yield from; stopped afterwards."""
+    server = build.StaticServer(directory).start()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="session")
+def site_server(dist_dir):
+    yield from serving(dist_dir)
 
 
 @pytest.fixture(scope="session")
@@ -148,9 +153,7 @@ def recorded_dist(dist_dir, tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="session")
 def recorded_site(recorded_dist):
-    server = build.StaticServer(recorded_dist).start()
-    yield server
-    server.stop()
+    yield from serving(recorded_dist)
 
 
 def browser_unavailable(reason: str):
