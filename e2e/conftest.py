@@ -1,4 +1,5 @@
-"""Fixtures for the end-to-end tests: the built site (dist/) in headless Chromium, via Playwright.
+"""Fixtures for the end-to-end tests: the built site (dist/) in headless Chromium, via Playwright,
+and in Firefox and WebKit (e2e/browsers.py).
 
 Reuse them in any e2e test (mark it `@pytest.mark.e2e`):
 

@@ -5,7 +5,8 @@ the map, never the collapsed list of every choice (#all-choices).
 A tap is a real pointer event at a point of the element that is not covered by anything else
 (a mouse click at 1280x800, a touchscreen tap at 1024x768). The tests also count what a player
 meets: taps per land move and the controls visible outside #all-choices at each decision, and
-print them (the figures go into the issue's note).
+print them (the figures go into the issue's note). `start`, `Player` and `play` take any page
+with Playwright's calls: e2e/test_every_browser.py plays with them in Firefox and WebKit.
 """
 
 from __future__ import annotations
