@@ -35,7 +35,6 @@ import subprocess
 import tempfile
 import threading
 import time
-import warnings
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -323,7 +322,7 @@ class FirefoxPage(DrivenPage):
             self._stderr.seek(0)
             raise RuntimeError(f"Firefox's driver ended: {self._stderr.read()[-2000:]}")
         if "error" in answer:
-            raise RuntimeError(f"Firefox: {answer['error']}")
+            raise RuntimeError(answer["error"])
         return answer["ok"]
 
     def _call(self, cmd: str, timeout: float = 150, **args):
@@ -365,9 +364,12 @@ class WebKitPage(DrivenPage):
 
     name = "WebKit"
 
-    def __init__(self, driver: str, browser: str, display: str, viewport=VIEWPORT):
+    def __init__(self, driver: str, browser: str, display: str, viewport=VIEWPORT,
+                 start_timeout: int = 60, command_timeout: int = 200):
         super().__init__()
         from selenium import webdriver
+        from selenium.webdriver.remote.client_config import ClientConfig
+        from selenium.webdriver.remote.remote_connection import RemoteConnection
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
 
@@ -376,17 +378,22 @@ class WebKitPage(DrivenPage):
         options.add_argument("--automation")
         env = {**os.environ, "DISPLAY": display, "GDK_BACKEND": "x11", "NO_AT_BRIDGE": "1"}
         self._log = tempfile.TemporaryFile(mode="w+")
+        self._service = Service(executable_path=driver, env=env, log_output=self._log)
+        # Every call to the driver has a time limit: a browser that never comes would
+        # otherwise hold the session's start for ever.
+        config = ClientConfig(remote_server_addr="", timeout=start_timeout)
         try:
-            with warnings.catch_warnings():  # selenium's own call of a deprecated form
-                warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
-                self.driver = webdriver.WebKitGTK(options=options, service=Service(
-                    executable_path=driver, env=env, log_output=self._log))
+            self._service.start()
+            config.remote_server_addr = self._service.service_url
+            self.driver = webdriver.Remote(RemoteConnection(client_config=config), options=options)
         except Exception as error:
+            self._service.stop()
             self._log.seek(0)
             raise BrowserUnavailable(f"{error} {self._log.read()[-2000:]}".strip()) from None
+        config.timeout = command_timeout
         self.version = self.driver.capabilities.get("browserVersion", "")
-        self.driver.set_script_timeout(150)
-        self.driver.set_page_load_timeout(120)
+        self.driver.set_script_timeout(command_timeout - 50)
+        self.driver.set_page_load_timeout(command_timeout - 50)
         # The window's size less its frame is the viewport: size it so the viewport is `viewport`.
         width, height = viewport
         self.driver.set_window_size(width, height)
@@ -417,4 +424,5 @@ class WebKitPage(DrivenPage):
         try:
             self.driver.quit()
         finally:
+            self._service.stop()
             self._log.close()

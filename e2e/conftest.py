@@ -183,7 +183,7 @@ def start_driven_page(name: str, request) -> browsers.DrivenPage:
         return browsers.WebKitPage(webkit.driver, webkit.browser,
                                    request.getfixturevalue("virtual_screen"))
     except browsers.BrowserUnavailable as error:
-        pytest.fail(f"{name} did not start: {error}")
+        pytest.fail(f"{build.OTHER_BROWSERS[name].title} did not start: {error}")
 
 
 @pytest.fixture(params=["firefox", "webkit"])

@@ -28,7 +28,7 @@ try {
     protocolTimeout: 300_000,
   });
 } catch (error) {
-  answer({ error: `Firefox did not start: ${error.message}` });
+  answer({ error: error.message });
   process.exit(1);
 }
 const page = (await browser.pages())[0] ?? await browser.newPage();
