@@ -274,7 +274,8 @@ class DrivenPage:
 
     def _recorded_now(self) -> list[str]:
         try:
-            return self.evaluate("window.__r3Errors || []")
+            return self.evaluate("window.__r3Errors || ['(no error recorder in this page: "
+                                 "serve it from recorded_dist)']")
         except Exception as error:  # a page that is gone or not yet there
             return [f"(the page's errors could not be read: {error})"]
 
