@@ -366,7 +366,7 @@ def py_compile_wheels(jobs: list[tuple[Path, Path]]) -> None:
 # sys.path, as worker.py does) and a new game; every module then in sys.modules that came from
 # the zip is compiled, .py replaced by .pyc in the zip's own layout. Modules imported later (by
 # a rare path) are still found as sources, and compiled then.
-WORKER_IMPORTS = ("json", "random", "richard3", "richard3.ai", "richard3.agents",
+WORKER_IMPORTS = ("json", "random", "richard3", "richard3.ai", "richard3.ai.registry",
                   "richard3.describe")
 
 # Parts of the standard library left out of the worker's python_stdlib.zip: nothing in the

@@ -360,7 +360,7 @@ def test_hidden_enemy_reserves_are_backs_with_a_count():
 
 def test_the_log_with_headers_and_rule_links():
     g = new_game("1460", seed=4)
-    entries = describe.plain_log(g.log_for(LANC))
+    entries = describe.plain_log(g.events_for(LANC))
     html = panels.log_panel(entries)
     assert html.startswith('<li class="log-head log-phase">Setup (<a href="rules.html#r4-0"')
     assert '<li class="log-head log-campaign">Campaign 1</li>' in html

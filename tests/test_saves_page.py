@@ -19,7 +19,6 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 sys.path.insert(0, str(WEB))
 
-import saves  # noqa: E402
 
 MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 DRIVER = Path(__file__).resolve().parent / "micropython_driver.mjs"

@@ -239,3 +239,15 @@ def test_the_page_draws_an_unpredictable_seed_and_the_ai_cannot_read_it_back():
     assert a == game_host.agent_seed(12345, "Lancaster")
     assert a != game_host.agent_seed(12345, "York")
     assert a not in (12345, 12346) and game_host.agent_seed(12346, "Lancaster") != a + 1
+
+
+def test_a_page_save_of_version_0_1_0_continues():
+    text = (Path(__file__).parent / "data" / "v0.1.0-1483-page-save.json").read_text()
+    host = GameHost()
+    st = json.loads(host.load(text))
+    assert "recovered" not in st and st["controllers"]["Lancaster"] == "easy"
+    view = json.loads(host.view("York"))
+    saved = json.loads(text)["game"]["log"]                 # English lines in 0.1.0
+    assert view["obs"]["log"] == [line for vis, line in saved if vis in (-1, 1)]
+    assert view["log_plain"] and view["since"] == []
+    play_to_end(host, random.Random(2))

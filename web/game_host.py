@@ -23,7 +23,7 @@ import re
 import richard3
 from richard3.components import SIDE_NAMES
 from richard3.record import replay
-from richard3.describe import describe_actions, describe_decision, plain_log, summarize_lines
+from richard3.describe import describe_actions, describe_decision, plain_log, summarize_events
 
 SAVE_FORMAT = "richard3-save"
 SAVE_VERSION = 1
@@ -53,7 +53,7 @@ class _RandomAgent:
 def make_agent(level: str, seed):
     """The AI of `level`, falling back to weaker levels and finally to a random player."""
     try:
-        from richard3.agents import get_agent
+        from richard3.ai import get_agent
     except ImportError:
         return _RandomAgent(seed)
     for name in (level, "easy", "random"):
@@ -192,7 +192,7 @@ class GameHost:
         self._set_controllers(controllers, game.seed if isinstance(game.seed, int) else 0)
         self.undo_stack = []
         # "since" starts from the loaded position: what happened before is in the log
-        self.seen = {side: len(game.log_for(i)) for i, side in enumerate(SIDES)}
+        self.seen = {side: len(game.events_for(i)) for i, side in enumerate(SIDES)}
         if not recovered:
             return self.status()
         answer = json.loads(self.status())
@@ -227,7 +227,7 @@ class GameHost:
         action: notation, kind, text, group, and block / from / to / area / card / cost / note
         where they apply), "prompt": what to do, in one line, "via_activation": the moves an
         activation would open (activation_moves), "log_plain": plain_log of the side's log,
-        "since": summarize_lines of the log lines since this side last acted (public facts
+        "since": summarize_events of the events since this side last acted (public facts
         only), "controllers", "can_undo", and "summary" once the game is over}.
         """
         g = self.game
@@ -235,12 +235,12 @@ class GameHost:
         deciding = self._human(side) and s in g.active_sides()
         obs = g.observation(s)
         decision = describe_decision(g, s) if deciding else {"prompt": "", "actions": []}
-        log = obs["log"]
-        seen = min(self.seen.get(side, 0), len(log))
+        events = g.events_for(s)
+        seen = min(self.seen.get(side, 0), len(events))
         out = {"side": side, "obs": obs, "actions": [c["notation"] for c in decision["actions"]],
                "choices": decision["actions"], "prompt": decision["prompt"],
                "via_activation": activation_moves(g, s) if deciding else [],
-               "log_plain": plain_log(log), "since": summarize_lines(log[seen:], s),
+               "log_plain": plain_log(events), "since": summarize_events(events[seen:], s),
                "controllers": self.controllers,
                "can_undo": deciding and bool(self.undo_stack) and self.undo_stack[-1][0] == side}
         if g.is_over:
@@ -268,7 +268,7 @@ class GameHost:
         g = self.game
         before = g.copy()
         g.apply(side, notation)
-        self.seen[side] = len(g.log_for(SIDES.index(side)))
+        self.seen[side] = len(g.events_for(SIDES.index(side)))
         # Undo is offered only while nothing random happened and nothing new was shown:
         # the same phase, the same side acting, and the generator untouched.
         if (g.rng == before.rng and g.phase == before.phase and g.acting == before.acting
