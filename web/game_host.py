@@ -7,7 +7,8 @@ it in localStorage and never renders it). The page only ever gets, per call, a J
 - ``status()``: public facts only (who must decide, whether an AI must move, the winner),
   so that the page can put up a hand-over screen *before* asking for a side's private view;
 - ``view(side)``: that side's observation, plus its legal actions' notations when it is a
-  human side that must decide now.
+  human side that must decide now, and what the page draws from it that the rules decide
+  (the usurpation estimate).
 
 Pure Python, no browser import, so tests/test_web_host.py runs it directly.
 """
@@ -16,19 +17,22 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 import secrets
 import re
 
 import richard3
+from richard3.agents import REGISTRY, get_agent
 from richard3.components import SIDE_NAMES
+from richard3.game import EVENT_NAMES
+from richard3.politics import COUNTED_TYPES, MIDDLESEX
 from richard3.record import replay
 from richard3.describe import describe_actions, describe_decision, plain_log, summarize_lines
 
 SAVE_FORMAT = "richard3-save"
 SAVE_VERSION = 1
 LEVELS = ("easy", "normal", "hard")
-SIDES = ("Lancaster", "York")
+#: The two players' sides, as the engine names them (the third of SIDE_NAMES is the Rebel).
+SIDES = SIDE_NAMES[:2]
 
 
 #: What the player is told when a save's state could not be read but its record rebuilt it.
@@ -40,28 +44,10 @@ class SaveError(ValueError):
     """A save file the page must refuse; the message is shown to the player as it is."""
 
 
-class _RandomAgent:
-    """Stand-in used while richard3.agents (the AI issue) has no agent of the wanted level."""
-
-    def __init__(self, seed):
-        self.rng = random.Random(seed)
-
-    def choose(self, game, side):
-        return self.rng.choice(game.legal_actions(side))
-
-
 def make_agent(level: str, seed):
-    """The AI of `level`, falling back to weaker levels and finally to a random player."""
-    try:
-        from richard3.agents import get_agent
-    except ImportError:
-        return _RandomAgent(seed)
-    for name in (level, "easy", "random"):
-        try:
-            return get_agent(name, seed)
-        except Exception:  # level not registered (yet): try the next one
-            continue
-    return _RandomAgent(seed)
+    """The AI of `level` from the engine's registry of agents, or its random player for a level
+    the registry does not have."""
+    return get_agent(level if level in REGISTRY else "random", seed)
 
 
 def agent_seed(seed: int, side: str) -> int:
@@ -85,26 +71,70 @@ def page_data() -> dict:
     """The static facts the page's main thread draws with, which it may not get by importing
     the engine (it runs MicroPython): build.py writes them into mpy.json's "richard3" section.
 
-    {"scenarios": scenarios(), "areas": [area name, ...] in map order, "land": [land area
-    names], "blocks": {block id: {"side": "Lancaster" | "York" | "Rebel", "type": block type
-    (3.1: "heir", "noble", ...), "label": printed name, "rating": combat rating "B3"
-    (initiative letter, firepower), "max_strength": 2-4}}, "borders": {"A|B": how many blocks
-    may cross it in a turn (5.21)}}. All public: the printed blocks and the map.
+    {"sides": ["Lancaster", "York"], "scenarios": scenarios(), "areas": [area name, ...] in
+    map order, "land": [land area names], "blocks": {block id: {"side": "Lancaster" | "York" |
+    "Rebel", "type": block type (3.1: "heir", "noble", ...), "label": printed name, "rating":
+    combat rating "B3" (initiative letter, firepower), "max_strength": 2-4}}, "borders":
+    {"A|B": how many blocks may cross it in a turn (5.21)}, "cards": {card name: {"ap": its AP
+    as printed, "event": the event's name ("Muster") or None}}}. All public: the printed
+    blocks, cards and the map.
     """
     C = richard3.load_components()
-    side_names = ("Lancaster", "York", "Rebel")
     return {
+        "sides": list(SIDES),
         "scenarios": scenarios(),
         "areas": list(C.area_names),
         "land": [a for i, a in enumerate(C.area_names) if C.kind[i] == "land"],
         "borders": {f"{C.area_names[a]}|{C.area_names[b]}": C.border_limit[k]
                     for k, (a, b) in enumerate(C.border_ends)},
-        "blocks": {name: {"side": side_names[C.side[b]], "type": C.btype[b],
+        "blocks": {name: {"side": SIDE_NAMES[C.side[b]], "type": C.btype[b],
                           "label": C.label[b],
                           "rating": "ABCD"[C.initiative[b]] + str(C.firepower[b]),
                           "max_strength": C.max_str[b]}
                    for b, name in enumerate(C.block_names)},
+        "cards": {name: {"ap": ap, "event": EVENT_NAMES[event] if event else None}
+                  for name, ap, event in zip(C.card_names, C.card_ap, C.card_event)},
     }
+
+
+def usurpation_estimate(obs: dict) -> dict:
+    """The usurpation count (8.2) as far as `obs`'s side can know it, from its observation and
+    the engine's components only, for the page to draw.
+
+    {"side", "enemy", "king", "own": the side's own count, exact (its heirs, nobles and church
+    on land areas, as politics.usurpation_counts counts them, +1 for London held alone, the 1470
+    prisoner for his side); "enemy_known": what is public of the enemy's (revealed blocks,
+    London, the prisoner); "enemy_at_most": that plus every enemy block on land whose identity
+    is hidden, as if it counted; "london": the side holding London alone, or None}.
+    """
+    C = richard3.load_components()
+    me = SIDES.index(obs["side"])
+
+    def counted(name):
+        return C.btype[C.block_id[name]] in COUNTED_TYPES
+
+    def on_land(area):
+        return area in C.area_id and C.kind[C.area_id[area]] == "land"
+
+    counts = [0, 0]
+    counts[me] = sum(1 for b in obs["own_blocks"] if on_land(b["area"]) and counted(b["block"]))
+    revealed = [b for b in obs["revealed"] if on_land(b["area"])]
+    counts[1 - me] = sum(1 for b in revealed if counted(b["block"]))
+    hidden = sum(n for area, n in obs["enemy_counts"].items() if on_land(area)) - len(revealed)
+    london = C.area_names[MIDDLESEX]
+    held = {me: any(b["area"] == london for b in obs["own_blocks"]),
+            1 - me: obs["enemy_counts"].get(london, 0) > 0}
+    alone = None if held[0] == held[1] else (0 if held[0] else 1)
+    if alone is not None:
+        counts[alone] += 1
+    if obs.get("prisoner"):
+        owner = C.side[C.block_id[obs["prisoner"]]]
+        if owner in (0, 1):
+            counts[owner] += 1
+    known = counts[1 - me]
+    return {"side": SIDES[me], "enemy": SIDES[1 - me], "own": counts[me],
+            "enemy_known": known, "enemy_at_most": known + hidden,
+            "london": SIDES[alone] if alone is not None else None, "king": obs["king"]}
 
 
 def activation_moves(game, side: int) -> list[dict]:
@@ -144,7 +174,8 @@ class GameHost:
     # ---------------------------------------------------------------- starting and loading
     def new_game(self, scenario: str, seed, controllers: dict) -> str:
         """Start `scenario` with `seed` (a number the player chose: it replays the game; none:
-        63 unpredictable bits, as richard3.new_game draws them) and who plays each side."""
+        63 unpredictable bits, as richard3.new_game draws them) and who plays each side.
+        Returns status()."""
         seed = int(seed) if seed not in (None, "") else secrets.randbits(63)
         self._set_controllers(controllers, seed)
         self.game = richard3.new_game(str(scenario), seed=seed)
@@ -195,7 +226,7 @@ class GameHost:
         self.seen = {side: len(game.log_for(i)) for i, side in enumerate(SIDES)}
         if not recovered:
             return self.status()
-        answer = json.loads(self.status())
+        answer = self._status()
         answer["recovered"] = RECOVERED
         return json.dumps(answer)
 
@@ -205,18 +236,21 @@ class GameHost:
 
     def status(self) -> str:
         """Public facts only: safe to hold in the page whoever is looking at it."""
+        return json.dumps(self._status())
+
+    def _status(self) -> dict:
         g = self.game
         if g is None:
-            return json.dumps({"game": False})
+            return {"game": False}
         active = [SIDE_NAMES[s] for s in g.active_sides()]
         humans = [s for s in active if self._human(s)]
         ai = [s for s in active if not self._human(s)]
-        return json.dumps({
+        return {
             "game": True, "scenario": g.scenario, "controllers": self.controllers,
             "active": active, "humans": humans, "ai_pending": bool(ai),
             "over": g.is_over, "winner": SIDE_NAMES[g.winner] if g.winner >= 0 else None,
             "reason": g.reason or None, "campaign": g.campaign, "turn": g.turn,
-        })
+        }
 
     def view(self, side: str) -> str:
         """What `side` may see, its decision in plain words if it is a human side deciding now,
@@ -228,8 +262,12 @@ class GameHost:
         where they apply), "prompt": what to do, in one line, "via_activation": the moves an
         activation would open (activation_moves), "log_plain": plain_log of the side's log,
         "since": summarize_lines of the log lines since this side last acted (public facts
-        only), "controllers", "can_undo", and "summary" once the game is over}.
+        only), "usurpation": usurpation_estimate(obs), "controllers", "can_undo", and
+        "summary" once the game is over}.
         """
+        return json.dumps(self._view(side))
+
+    def _view(self, side: str) -> dict:
         g = self.game
         s = SIDES.index(side)
         deciding = self._human(side) and s in g.active_sides()
@@ -241,19 +279,19 @@ class GameHost:
                "choices": decision["actions"], "prompt": decision["prompt"],
                "via_activation": activation_moves(g, s) if deciding else [],
                "log_plain": plain_log(log), "since": summarize_lines(log[seen:], s),
-               "controllers": self.controllers,
+               "usurpation": usurpation_estimate(obs), "controllers": self.controllers,
                "can_undo": deciding and bool(self.undo_stack) and self.undo_stack[-1][0] == side}
         if g.is_over:
             out["summary"] = self.summary()
-        return json.dumps(out)
+        return out
 
     def summary(self) -> dict:
         """Public end-of-game figures (the game is over, so nothing here is secret any more)."""
         g = self.game
         st = list(g.stats) + [0] * 5
         return {"winner": SIDE_NAMES[g.winner] if g.winner >= 0 else None, "reason": g.reason,
-                "blocks_lost": {"Lancaster": st[0], "York": st[1]}, "battles": st[2],
-                "campaigns_as_king": {"Lancaster": st[3], "York": st[4]},
+                "blocks_lost": {SIDES[0]: st[0], SIDES[1]: st[1]}, "battles": st[2],
+                "campaigns_as_king": {SIDES[0]: st[3], SIDES[1]: st[4]},
                 "campaign": g.campaign, "turn": g.turn}
 
     def odds(self, side: str):

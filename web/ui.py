@@ -17,14 +17,14 @@ from pyscript import config, document, when, window
 from pyscript.ffi import to_js
 
 import board
+import facts
 import panels
 import saves
 import table
 import taps
+from facts import SIDES
 
 PACES = {"fast": 0, "normal": 0.6, "slow": 1.5}
-
-SIDES = ("Lancaster", "York")
 
 state = {"status": None, "shown": None, "busy": False, "view": None, "renders": 0,
          "game_no": 0, "selected": None, "group": None, "targets": {}, "geo": None,
@@ -122,14 +122,14 @@ async def open_setup():
     if not el("scenario").innerHTML:
         el("scenario").innerHTML = "".join(
             f'<option value="{table.e(s["id"])}">{table.e(s["id"])}: {table.e(s["name"])}</option>'
-            for s in table.DATA["scenarios"])
+            for s in facts.DATA["scenarios"])
         el("scenario").value = "1483"
     show_history()
     show_only("setup")
 
 
 def show_history(event=None):
-    for s in table.DATA["scenarios"]:
+    for s in facts.DATA["scenarios"]:
         if s["id"] == el("scenario").value:
             el("history").textContent = s["history"]
 
@@ -145,7 +145,9 @@ async def on_start_game(event):
         return
     if not await wait_for_engine(el("start-game")):
         return
-    controllers = {"Lancaster": el("player-lancaster").value, "York": el("player-york").value}
+    controllers = {}
+    for side in SIDES:
+        controllers[side] = el("player-" + side.lower()).value
     current = await current_unfinished()
     st = await call("new_game", el("scenario").value, el("seed").value.strip(),
                     json.dumps(controllers))
@@ -330,7 +332,7 @@ def draw_map(view):
         return
     marks = {"selected": state["selected"], "movable": taps.movable_blocks(view)}
     obs = view["obs"]
-    limits = table.DATA.get("borders") or {}
+    limits = facts.DATA.get("borders") or {}
     svg.insertAdjacentHTML("beforeend", '<g class="r3-layer">'
                            + board.since_layer(view.get("since") or [], geo)
                            + board.borders_layer(obs, geo, limits)
@@ -396,9 +398,8 @@ def redraw():
 
 def selection_prompt(view):
     """The prompt for the current selection, or the decision's own prompt."""
-    names = table.DATA["blocks"]
     if state["selected"]:
-        label = (names.get(state["selected"]) or {}).get("label", state["selected"])
+        label = (facts.block(state["selected"]) or {}).get("label", state["selected"])
         if state["targets"]:
             firsts = [state["targets"][a][0] for a in sorted(state["targets"])]
             activation = next((c for c in firsts if c.get("activates")), None)
@@ -463,7 +464,7 @@ def viewer(st):
     if state["shown"]:
         return state["shown"]
     people = [s for s in SIDES if st["controllers"].get(s) == "human"]
-    return people[0] if people else "York"
+    return people[0] if people else SIDES[-1]
 
 
 def pass_and_play(st):
@@ -579,7 +580,7 @@ async def render(side):
     el("hand").innerHTML = (panels.mulligan_panel(obs, choices) + panels.reveal_panel(obs)
                             + panels.hand_panel(obs, choices))
     el("boxes").innerHTML = table.boxes_panel(obs)
-    el("politics").innerHTML = table.usurpation_panel(obs)
+    el("politics").innerHTML = table.usurpation_panel(view)
     # Retreats and regroups are made on the map (tap the block, then the area), not as a
     # button per area on the battle board.
     el("battle").innerHTML = panels.battle_board(obs, taps.without_area_moves(choices))
@@ -993,9 +994,9 @@ async def register_service_worker():
 
 def start():
     """Make the start screen usable (main.py calls this once the modules are imported)."""
-    facts = config["richard3"]
-    table.set_data(facts["data"])
-    el("version").textContent = f"Version {facts['version']}"
+    built = config["richard3"]
+    facts.set_data(built["data"])
+    el("version").textContent = f"Version {built['version']}"
     el("new-game").disabled = False
     el("ai-status").textContent = "Loading the game engine…"
     setup()
