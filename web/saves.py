@@ -7,9 +7,9 @@ storage call is guarded: a full storage (QuotaExceededError), a blocked one (Sec
 anything else makes the call fail softly (False / None / []), never raise, so the game goes on
 and the page starts without storage. A failure may come as an exception or, from the page's
 web/storage.js (which guards localStorage on the JS side, as a JS exception cannot be caught
-on MicroPython), as setItem / removeItem answering False. ui.py wires it;
-tests/test_saves_page.py tests it with fake storages, on CPython and on MicroPython. The sides'
-names come from facts.py (page data).
+on MicroPython), as setItem / removeItem answering False. session.py (the autosave) and
+savescreens.py (slots, import, export) wire it; tests/test_saves_page.py tests it with fake
+storages, on CPython and on MicroPython. The sides' names come from facts.py (page data).
 
 Keys: the autosave `richard3.autosave`, named slots `richard3.slot.NAME` and the previous game
 `richard3.previous` hold the save text itself (what the worker's save() gave); beside each,

@@ -2,7 +2,7 @@
 nothing else: the prompt and its rule links, the status bar, the boxes, the odds, the
 usurpation count, every choice in plain words, what happened since one's last move.
 
-Every function here returns a string of HTML; ui.py puts it into the page. Because the
+Every function here returns a string of HTML; tableview.py puts it into the page. Because the
 only input is the observation of the side being shown, nothing private to the other side can
 end up in the page. Every game control is a <button data-action="NOTATION"> for exactly the
 notations the engine listed as legal. (The map is board.py's; cards, the battle board, the log
