@@ -121,7 +121,7 @@ with open("tables.out.json", "w") as f:
 
 
 def map_slots() -> dict:
-    """The slot anchors of web/map.svg, as ui.ensure_map() reads them: {area: [[x, y], ...]}."""
+    """The slot anchors of web/map.svg, as mapview.ensure_map() reads them: {area: [[x, y], ...]}."""
     svg = (WEB / "map.svg").read_text()
     slots = {}
     for group in re.finditer(r'<g[^>]*data-slots-for="([^"]+)"[^>]*>(.*?)</g>', svg, re.S):

@@ -17,7 +17,7 @@ Inputs, as the worker sends them with a side's view (game_host.GameHost.view):
 - ``entries``: ``richard3.describe.plain_log(game.log_for(side))``: {"type", "text",
   "campaign", "turn", "phase", "line"?}.
 
-Page hooks (what ui.py wires):
+Page hooks (what clicks.py wires):
 
 - every game control is a ``<button type="button" data-action="NOTATION">`` for a notation the
   engine listed as legal (the choice's own notation, only ever in the attribute);

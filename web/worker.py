@@ -2,7 +2,7 @@
 
 engine-worker.js starts Pyodide in a module worker, writes this file, game_host.py and our wheel
 (as richard3.whl) into its working folder and imports this module; the page's MicroPython never
-imports the engine. The page calls the functions listed in `__export__` (ui.call ->
+imports the engine. The page calls the functions listed in `__export__` (session.call ->
 r3Engine.call in engine.js -> Comlink), with strings and numbers; each answers a string. The
 authoritative game lives here (game_host.py); every game call returns a JSON string, and a
 failure is returned as {"error": message} rather than raised, so the page can show it plainly.
