@@ -18,6 +18,7 @@ import game_host  # noqa: E402
 import panels  # noqa: E402
 import table  # noqa: E402
 from game_host import GameHost, SaveError  # noqa: E402
+from web_views import decisions  # noqa: E402
 
 # What build.py writes into mpy.json for the page's table (the main thread has no engine).
 facts.set_data(game_host.page_data())
@@ -150,17 +151,12 @@ def test_in_pass_and_play_act_never_answers_with_the_other_sides_view():
 
 
 def test_an_activation_and_its_move_are_one_call_and_all_or_nothing():
-    host = GameHost()
-    host.new_game("1483", 2, {"Lancaster": "human", "York": "human"})
-    for _ in range(40):
-        st = json.loads(host.status())
-        side = st["humans"][0]
-        view = json.loads(host.view(side))
+    for host, _, view in decisions("1483", 2, random.Random(2)):
         if view["via_activation"]:
             break
-        host.act(side, "end" if "end" in view["actions"] else view["actions"][0])
     else:
         pytest.fail("no activation offered")
+    side = view["side"]
     choice = view["via_activation"][0]
     before = host.game.to_json()
     with pytest.raises(IllegalAction):

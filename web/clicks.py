@@ -146,11 +146,9 @@ async def map_tap(element):
 async def on_undo(event):
     if view_state["view"] is None:
         return
-    answer = await session.call("undo", view_state["view"]["side"])
-    if "error" in answer:
-        message(answer["error"], "error")
-        return
-    await session.after_change(answer)
+    answer = await session.ask("undo", view_state["view"]["side"])
+    if answer is not None:
+        await session.after_change(answer)
 
 
 @when("click", "#hint")

@@ -39,6 +39,15 @@ async def call(name, *args):
     return json.loads(str(text))
 
 
+async def ask(name, *args):
+    """call(name, *args), or None after showing the answer's error in #message."""
+    answer = await call(name, *args)
+    if "error" in answer:
+        message(answer["error"], "error")
+        return None
+    return answer
+
+
 def reason(error):
     """A failure's reason in one line: MicroPython raises a JS error as JsException(error,
     name, message), and a Python error from the worker has its traceback as the message, of
@@ -154,11 +163,7 @@ def pass_and_play(st):
 
 async def fetch_view(side):
     """The worker's view for `side`, or None after showing its error."""
-    view = await call("view", side)
-    if "error" in view:
-        message(view["error"], "error")
-        return None
-    return view
+    return await ask("view", side)
 
 
 async def show(side, view=None):
@@ -221,9 +226,8 @@ async def after_change(answer):
         await asyncio.sleep(pace_seconds())
         if game_no != state["game_no"]:
             return
-        answer = await call("ai_step", watcher)
-        if "error" in answer:
-            message(answer["error"], "error")
+        answer = await ask("ai_step", watcher)
+        if answer is None:
             break
         st = answer["status"]
         state["status"] = st
@@ -246,8 +250,4 @@ async def after_change(answer):
 async def act(side, notations):
     """Send one decision of `side` (its notations, applied in turn: an activation and a move)
     in one call; return the worker's answer, or None after showing its error."""
-    answer = await call("act", side, *notations)
-    if "error" in answer:
-        message(answer["error"], "error")
-        return None
-    return answer
+    return await ask("act", side, *notations)

@@ -59,10 +59,9 @@ async def on_start_game(event):
     for side in facts.SIDES:
         controllers[side] = el("player-" + side.lower()).value
     current = await current_unfinished()
-    answer = await session.call("new_game", el("scenario").value, el("seed").value.strip(),
-                                json.dumps(controllers))
-    if "error" in answer:
-        message(answer["error"], "error")
+    answer = await session.ask("new_game", el("scenario").value, el("seed").value.strip(),
+                               json.dumps(controllers))
+    if answer is None:
         return
     refuse_save(None)
     message(keep_previous_game(current))
