@@ -628,8 +628,9 @@ def compile_page_modules(dist: Path) -> None:
 
 
 def page_data() -> dict:
-    """game_host.page_data(): the static facts (scenarios, areas, blocks) the main thread draws
-    with, computed by the engine here, at build time, since the main thread never imports it."""
+    """game_host.page_data(): the static facts (sides, scenarios, areas, blocks, cards, borders)
+    the main thread draws with, computed by the engine here, at build time, since the main
+    thread never imports it."""
     code = "import json, game_host; print(json.dumps(game_host.page_data()))"
     try:
         done = run([sys.executable, "-c", code], cwd=WEB, capture_output=True, text=True)
@@ -641,7 +642,7 @@ def page_data() -> dict:
 
 def write_page_config(dist: Path, micropython_dir: str, wheel: str) -> None:
     """dist/mpy.json, the main thread's PyScript settings: web/mpy.json with MicroPython and the
-    facts ui.py reads through pyscript.config. Every path in it is relative."""
+    facts ui.py hands to facts.py (through pyscript.config). Every path in it is relative."""
     main = json.loads((WEB / "mpy.json").read_text())
     main["files"] = {compiled_name(name): target for name, target in main["files"].items()}
     main["interpreter"] = f"./{micropython_dir}/micropython.mjs"

@@ -21,14 +21,14 @@ import pytest
 from battle_setup import Dice, act, actor, battle, treachery_turn
 from helpers import game_at_card_phase
 
-from richard3 import describe, new_game
+from richard3 import describe, load_components, new_game
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 
+import facts  # noqa: E402
 import game_host  # noqa: E402
 import panels  # noqa: E402
-import table  # noqa: E402
 from web_views import decisions  # noqa: E402
 
 LANC, YORK = 0, 1
@@ -38,7 +38,7 @@ LEAKS = ("/Y", "/L", ">", "|")
 
 @pytest.fixture(autouse=True, scope="module")
 def page_data():
-    table.set_data(game_host.page_data())
+    facts.set_data(game_host.page_data())
 
 
 def page_views(scenario: str, seed: int, limit: int = 20000):
@@ -249,6 +249,21 @@ def test_cards_and_the_confirm_strip():
     assert "data-choose" not in after and len(attrs(after, "data-card")) == 6
     wait = text_of(panels.reveal_panel(g.observation(LANC)))
     assert "You played an AP 4 card face down. Waiting for York's card." in wait
+
+
+def test_the_cards_ap_and_events_come_from_the_page_data():
+    """No card's AP on the page but the build's page data (cards.toml through the engine); the
+    page's own words for each event card are keyed by the events' names in that data."""
+    C = load_components()
+    for name, ap, event in zip(C.card_names, C.card_ap, C.card_event):
+        assert panels.card_ap(name) == ap
+        assert panels.is_event(name) == (event is not None)
+        face = panels.card_face(name)
+        assert f"<small>AP</small> {ap}</span>" in face
+    events = {c["event"] for c in facts.DATA["cards"].values() if c["event"]}
+    assert set(panels.EVENT_TEXT) == events and len(events) == 6
+    assert panels.card_text("4") == "Move or recruit: 1 AP each."
+    assert not hasattr(panels, "EVENT_AP")
 
 
 @pytest.mark.parametrize("lanc,york,p1,why", [
