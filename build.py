@@ -476,7 +476,7 @@ def py_compile_wheels(jobs: list[tuple[Path, Path]]) -> None:
 # sys.path, as worker.py does) and a new game; every module then in sys.modules that came from
 # the zip is compiled, .py replaced by .pyc in the zip's own layout. Modules imported later (by
 # a rare path) are still found as sources, and compiled then.
-WORKER_IMPORTS = ("json", "random", "richard3", "richard3.ai", "richard3.agents",
+WORKER_IMPORTS = ("json", "random", "richard3", "richard3.ai", "richard3.ai.registry",
                   "richard3.describe")
 
 # Parts of the standard library left out of the worker's python_stdlib.zip: nothing in the
@@ -738,8 +738,9 @@ def compile_page_modules(dist: Path) -> None:
 
 
 def page_data() -> dict:
-    """game_host.page_data(): the static facts (scenarios, areas, blocks) the main thread draws
-    with, computed by the engine here, at build time, since the main thread never imports it."""
+    """game_host.page_data(): the static facts (sides, scenarios, areas, blocks, cards, borders)
+    the main thread draws with, computed by the engine here, at build time, since the main
+    thread never imports it."""
     code = "import json, game_host; print(json.dumps(game_host.page_data()))"
     try:
         done = run([sys.executable, "-c", code], cwd=WEB, capture_output=True, text=True)
@@ -751,7 +752,7 @@ def page_data() -> dict:
 
 def write_page_config(dist: Path, micropython_dir: str, wheel: str) -> None:
     """dist/mpy.json, the main thread's PyScript settings: web/mpy.json with MicroPython and the
-    facts ui.py reads through pyscript.config. Every path in it is relative."""
+    facts ui.py hands to facts.py (through pyscript.config). Every path in it is relative."""
     main = json.loads((WEB / "mpy.json").read_text())
     main["files"] = {compiled_name(name): target for name, target in main["files"].items()}
     main["interpreter"] = f"./{micropython_dir}/micropython.mjs"

@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from richard3 import new_game  # noqa: E402
-from richard3.agents import get_agent  # noqa: E402
+from richard3.ai import get_agent  # noqa: E402
 
 
 def pct(xs, q):

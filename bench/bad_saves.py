@@ -46,7 +46,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from invariants import check_state  # noqa: E402
 
 from richard3 import Game, new_game  # noqa: E402
-from richard3.agents import RandomAgent  # noqa: E402
+from richard3.ai import RandomAgent  # noqa: E402
 
 MAX_ACTIONS = 20_000
 #: Values that replace a field or an element: every JSON type, and integers out of range.

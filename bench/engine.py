@@ -2,6 +2,7 @@
 """Engine benchmark (issue 4): prints figures, asserts nothing.
 
     python3 bench/engine.py [--games N] [--runs R] [--scenario 1460] [--json]
+    python3 bench/engine.py --compare OTHER/src [--games N] [--runs R]
     python3 build.py bench-engine        (the same, set up in .venv)
 
 - random whole games per second on one core: R runs (default 5) of N games (default 20) with
@@ -14,6 +15,10 @@
 - one random game turn (issue 3): the card phase (mulligans included) and both action phases
   of the first game turn, from setup up to the battle phase, median milliseconds per turn.
 
+``--compare OTHER/src`` times random whole games of this tree's engine and of another
+checkout's (an older commit, say), in alternating runs of child processes on the same seeds,
+so that both are measured in one run under the same load: CPU milliseconds per game, median.
+
 Targets (issue 4): a random whole 1460 game in at most 100 ms median; copy() at most 50 us.
 """
 
@@ -23,15 +28,24 @@ import argparse
 import json
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+SRC = Path(__file__).resolve().parent.parent / "src"
+if __name__ == "__main__" and "--src" in sys.argv:
+    SRC = Path(sys.argv[sys.argv.index("--src") + 1])
+sys.path.insert(0, str(SRC))
 
-from richard3 import new_game
-from richard3.agents import RandomAgent
-from richard3.game import BATTLE, PHASE_NAMES
+from richard3 import new_game  # noqa: E402
+
+try:    # the engine's modules, and those of an engine from before issue 24 (--compare)
+    from richard3.ai import RandomAgent  # noqa: E402
+    from richard3.ids import BATTLE, PHASE_NAMES  # noqa: E402
+except ImportError:
+    from richard3.agents import RandomAgent  # noqa: E402
+    from richard3.game import BATTLE, PHASE_NAMES  # noqa: E402
 
 TARGET_GAME_MS, TARGET_COPY_US = 100.0, 50.0
 
@@ -127,13 +141,43 @@ def bench_legal(states: list, reps: int = 20) -> dict:
             "per_phase_mean": {p: round(statistics.mean(xs), 1) for p, xs in by_phase.items()}}
 
 
+def compare(other: Path, scenario: str, games: int, runs: int) -> None:
+    """Alternate runs of this engine and the one in ``other`` (child processes, the same
+    seeds) and print the median CPU milliseconds per random whole game of each."""
+    ms = {"this": [], "other": []}
+    for r in range(runs):
+        for name, src in (("this", SRC), ("other", other)):
+            out = subprocess.run([sys.executable, __file__, "--src", str(src), "--one-run",
+                                  str(r * games), "--scenario", scenario, "--games", str(games)],
+                                 capture_output=True, text=True, check=True)
+            ms[name] += json.loads(out.stdout)
+    a, b = statistics.median(ms["this"]), statistics.median(ms["other"])
+    print(f"random whole {scenario} games, CPU ms per game, median of {games * runs}: "
+          f"this engine ({SRC}) {a:.1f}, the other ({other}) {b:.1f}: "
+          f"{b / a:.2f}x the other's speed")
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--scenario", default="1460", choices=["1460", "1470", "1483"])
     p.add_argument("--games", type=int, default=20, help="games per run (default 20)")
     p.add_argument("--runs", type=int, default=5, help="runs, the median is reported (5)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--compare", type=Path, help="another checkout's src/ to time against")
+    p.add_argument("--src", type=Path, help=argparse.SUPPRESS)
+    p.add_argument("--one-run", type=int, help=argparse.SUPPRESS)   # its first seed
     args = p.parse_args(argv)
+    if args.compare:
+        compare(args.compare, args.scenario, args.games, args.runs)
+        return 0
+    if args.one_run is not None:    # a child of --compare: CPU ms of each game, as JSON
+        out = []
+        for i in range(args.games):
+            c0 = time.process_time()
+            play(args.scenario, args.one_run + i)
+            out.append((time.process_time() - c0) * 1000)
+        print(json.dumps(out))
+        return 0
     games = bench_games(args.scenario, args.games, args.runs)
     games.update(bench_first_turn(args.scenario, 200))
     states = sample_states(args.scenario, 5, 10)

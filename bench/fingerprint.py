@@ -26,7 +26,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from richard3.selfplay import play_game  # noqa: E402
+from richard3 import new_game  # noqa: E402
+
+try:                                   # the agents' registry, before and after issue 24
+    from richard3.ai import get_agent  # noqa: E402
+except ImportError:
+    from richard3.agents import get_agent  # noqa: E402
 
 SCENARIOS = ("1460", "1470", "1483")
 
@@ -37,13 +42,20 @@ def _sha(value) -> str:
 
 def fingerprint(job) -> dict:
     scenario, seed, lancaster, york, options = job
-    g, rec = play_game(scenario, seed, lancaster, york, options)
+    g = new_game(scenario, seed=seed)
+    agents = [get_agent(name, 2 * seed + s, **(options if name == "hard" else {}))
+              for s, name in enumerate((lancaster, york))]
+    actions = 0
+    while not g.is_over:
+        s = g.active_sides()[0]
+        g.apply(s, agents[s].choose(g, s))
+        actions += 1
     state = json.loads(g.to_json())
     record = state.pop("record")
     state.pop("log")
     state.pop("version", None)
     return {"scenario": scenario, "seed": seed, "lancaster": lancaster, "york": york,
-            "winner": rec["winner"], "reason": rec["reason"], "actions": rec["actions"],
+            "winner": g.winner, "reason": g.reason, "actions": actions,
             "record": _sha(record["actions"]), "state": _sha(state)}
 
 

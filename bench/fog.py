@@ -28,10 +28,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from richard3 import new_game  # noqa: E402
-from richard3.agents import get_agent  # noqa: E402
+from richard3.ai import get_agent  # noqa: E402
 from richard3.cards import hand_ap  # noqa: E402
 from richard3.components import HEIR, load_components  # noqa: E402
-from richard3.game import MERC_DOWN, MULLIGAN, NA, POOL_DOWN  # noqa: E402
+from richard3.ids import MERC_DOWN, MULLIGAN, NA, POOL_DOWN  # noqa: E402
+from richard3.eliminations import eliminate
+from richard3.events import SUPPLY_71
 
 C = load_components()
 SCENARIOS = ("1460", "1470", "1483")
@@ -129,7 +131,7 @@ def _lose_unseen(g, b: int):
     from richard3.whereabouts import update
     t = g.copy()
     loc, shown = t.loc[:], t.shown[:]
-    t.eliminate(b, "supply")
+    eliminate(t, b, SUPPLY_71)
     update(t, loc, shown)
     t._legal_cache = None
     return t
@@ -144,7 +146,7 @@ def eliminations(n: int, every: int = 7) -> str:
     them is the one lost."""
     import random
     from richard3.ai.determinize import determinize
-    from richard3.game import ACTION, CARDS
+    from richard3.ids import ACTION, CARDS
     rnd = random.Random(1)
     kept = samples = changed = checked = 0
     chance = 0.0

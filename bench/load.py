@@ -22,6 +22,10 @@ alternating, and measures:
   game's page, during play: a 1483 game as York against the normal AI at the fast pace,
   `--decisions` decisions made by clicking the first choice of the list of every choice each
   time (tables drawn, the AI thinking in the worker meanwhile);
+- the engine's round trips per human decision in that play: every call the page makes to the
+  worker (`r3Engine.call`) from the click to the next decision drawn, less the AI's own steps
+  (`ai_step`, one call per AI decision), median over the decisions (the goal: 1, the `act`
+  whose answer carries the status, the new view and the autosave);
 - bytes the first visit transfers (headers and bodies, counted by the server): until
   interactive, and for the whole visit once the network is quiet (the game's visit includes
   the engine worker's start and the service worker's precache);
@@ -175,9 +179,20 @@ def longest_task(page, since=0.0):
     return max([duration for start, duration in tasks if start >= since], default=0.0)
 
 
+# Installed once the page has started: every call to the engine's worker, by name, in order.
+COUNT_CALLS = """() => {
+  window.__r3Calls = [];
+  const call = window.r3Engine.call;
+  window.r3Engine.call = (name, ...args) => { window.__r3Calls.push(name); return call(name, ...args); };
+}"""
+
+
 def play(page, decisions):
     """Start 1483 as York against the normal AI (fast pace) and make `decisions` decisions by
-    clicking the first choice offered; return (ms when play began, decisions made)."""
+    clicking the first choice offered; return (ms when play began, decisions made, the worker
+    calls of each decision: [{"round_trips": calls less ai_step, "ai_steps": n}, ...])."""
+    page.evaluate(COUNT_CALLS)
+    calls = []
     begin = page.evaluate("performance.now()")
     page.click("#new-game")
     page.wait_for_selector("#setup", state="visible")
@@ -197,12 +212,16 @@ def play(page, decisions):
         button = page.locator("#all-choices [data-action]").first
         if not button.count():
             break
+        before = page.evaluate("window.__r3Calls.length")
         button.click()
         made += 1
         page.wait_for_function(
             f"() => document.body.dataset.view !== '{view}' && document.body.dataset.thinking === 'no'",
             timeout=120_000)
-    return begin, made
+        names = page.evaluate(f"window.__r3Calls.slice({before})")
+        steps = names.count("ai_step")
+        calls.append({"round_trips": len(names) - steps, "ai_steps": steps})
+    return begin, made, calls
 
 
 def one_run(playwright, build, chromium, server, kind: str, decisions: int = 12):
@@ -215,7 +234,7 @@ def one_run(playwright, build, chromium, server, kind: str, decisions: int = 12)
             profile, executable_path=chromium, headless=True, args=build.CHROMIUM_ARGS,
             viewport={"width": 1280, "height": 800})
         context.add_init_script(LONGTASKS)
-        engine_ms = boot_task = play_task = made = None
+        engine_ms = boot_task = play_task = made = calls = None
         offline = None
         try:
             page = context.new_page()
@@ -231,7 +250,7 @@ def one_run(playwright, build, chromium, server, kind: str, decisions: int = 12)
             bytes_visit = sum(r.bytes for r in server.log[start:])
             boot_task = longest_task(page)
             if game:
-                begin, made = play(page, decisions)
+                begin, made, calls = play(page, decisions)
                 play_task = longest_task(page, since=begin)
             page.close()
             if kind not in ("game", "hello"):
@@ -265,7 +284,7 @@ def one_run(playwright, build, chromium, server, kind: str, decisions: int = 12)
     return {"ms": ms, "bytes_ready": bytes_ready, "bytes_visit": bytes_visit,
             "repeat_ms": repeat_ms, "repeat": repeat, "engine_ms": engine_ms,
             "boot_task": boot_task, "play_task": play_task, "decisions": made,
-            "offline": offline}
+            "calls": calls, "offline": offline}
 
 
 def mb(n):
@@ -311,8 +330,10 @@ def main(argv):
                                   f"{mb(result['bytes_visit'])} whole visit{tasks}", flush=True)
                             continue
                         if result["play_task"] is not None:
+                            trips = [c["round_trips"] for c in result["calls"]] or [0]
                             tasks += (f", {result['play_task']:.0f} ms in play "
-                                      f"({result['decisions']} decisions)")
+                                      f"({result['decisions']} decisions, "
+                                      f"{statistics.median(trips):g} round trips each)")
                         print(f"  run {run + 1} {name:5}: interactive {result['ms'] / 1000:.2f} s"
                               f"{engine}, {mb(result['bytes_ready'])} then,"
                               f" {mb(result['bytes_visit'])} whole visit{tasks}; repeat visit"
@@ -358,6 +379,13 @@ def main(argv):
           f"{max(r['play_task'] for r in results['game']):.0f} ms (median "
           f"{median('game', 'play_task'):.0f}) (target <= 200 ms)")
     ours_bytes = median("hello-ours", "bytes_visit")
+    per_decision = [c for r in results["game"] for c in r["calls"] or []]
+    if per_decision:
+        trips = [c["round_trips"] for c in per_decision]
+        steps = sum(c["ai_steps"] for c in per_decision)
+        print(f"  round trips per human decision: {statistics.median(trips):g} (median of "
+              f"{len(trips)} decisions, at most {max(trips)}; the AI's {steps} decisions in "
+              f"between, one ai_step call each, not counted)")
     print(f"  first visit bytes, median:   game {mb(game_bytes)}, hello {mb(hello_bytes)}; "
           f"ratio {game_bytes / hello_bytes:.3f} (target <= 1.10); "
           f"{game_bytes / ours_bytes:.3f} to the bare page on the game's runtime "

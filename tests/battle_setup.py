@@ -11,10 +11,11 @@ from __future__ import annotations
 from helpers import cards_of
 
 from richard3 import Game, new_game
-from richard3.battle import begin_battle_phase
-from richard3.cards import begin_turn
+
+
 from richard3.components import YORK, load_components
-from richard3.game import NA, NB, POOL, SEA_ENTRY
+from richard3.sequence import begin
+from richard3.ids import BATTLE, CARDS, NA, NB, POOL, SEA_ENTRY
 
 C = load_components()
 A = C.area_id
@@ -45,7 +46,7 @@ def position(blocks: dict, king: int = 0, seed: int = 0, scenario: str = "1460",
     """A game in the card phase of turn 1 whose map holds only ``blocks`` (id -> area name)."""
     g = new_game(scenario, seed=seed)
     g.pending = []
-    begin_turn(g)
+    begin(g, CARDS)
     for b in range(NB):
         if g.loc[b] < NA:
             g.loc[b], g.strength[b] = POOL, 0
@@ -94,7 +95,7 @@ def battle(blocks: dict, area: str, attacker: int, entries: dict, reserves=(), p
         g.played[p1], g.played[1 - p1] = cards
     g.revealed, g.p1 = 1, p1
     g.hands = [[], []]
-    begin_battle_phase(g)
+    begin(g, BATTLE)
     g._legal_cache = None
     return g
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from richard3 import new_game
-from richard3.cards import begin_turn
+
 from richard3.components import load_components
-from richard3.game import NA, NB, OFF, POOL
-from richard3.movement import begin_action_phase
+from richard3.sequence import begin
+from richard3.ids import ACTION, CARDS, NA, NB, OFF, POOL
+
 
 C = load_components()
 A = C.area_id      # area name -> id
@@ -44,7 +45,7 @@ def game_at_card_phase(scenario="1460", seed=0, lancaster=(3, 3, 3, 3, 2, 2, 2),
     g.hands[1] = [c for c in cards_of(*(list(lancaster) + list(york))) if c not in g.hands[0]]
     g.pending = []
     g.campaign = g.first_campaign
-    begin_turn(g)
+    begin(g, CARDS)
     g._legal_cache = None
     return g
 
@@ -58,7 +59,7 @@ def game_in_action(side: int, spec=3, scenario="1460", seed=0, other=2, position
     """
     g = new_game(scenario, seed=seed)
     g.pending = []
-    begin_turn(g)
+    begin(g, CARDS)
     if clear:
         for b in range(NB):
             if g.loc[b] < NA:
@@ -74,7 +75,7 @@ def game_in_action(side: int, spec=3, scenario="1460", seed=0, other=2, position
     g.hands = [[], []]
     g.revealed = 1
     g.p1 = side
-    begin_action_phase(g, side)
+    begin(g, ACTION, side)
     g._legal_cache = None
     return g
 

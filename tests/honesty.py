@@ -21,16 +21,17 @@ from __future__ import annotations
 
 import json
 import random
-import re
 
 from richard3 import new_game
-from richard3 import rng as grng
-from richard3.agents import get_agent
+from richard3.ai import get_agent
 from richard3.ai.determinize import deal_identities, hidden_enemy_blocks, move_identities
 from richard3.ai.normal import NormalAgent
-from richard3.cards import card_label
+from richard3.narrate import card_label
 from richard3.components import SIDE_NAMES, load_components
-from richard3.game import CARDS, NA, POOL
+from richard3.events import EVENTS
+from richard3.ids import CARDS, NA, POOL
+from richard3.eliminations import eliminate
+from richard3.events import SUPPLY_71
 
 C = load_components()
 
@@ -66,24 +67,30 @@ def _most_moved(g, hidden: list[int], rnd: random.Random, tries: int = 8) -> dic
     return best
 
 
+def _renamed(value, kind: str, dealt: dict[int, int]):
+    """An event field with its blocks dealt anew (``events.EVENTS`` field types)."""
+    if kind in ("block", "block?"):
+        return dealt.get(value, value)
+    if kind == "blocks":
+        return tuple(dealt.get(b, b) for b in value)
+    if kind == "steps":
+        return tuple((dealt.get(b, b), st) for b, st in value)
+    return value
+
+
 def _twin_log(g, e: int, dealt: dict[int, int], t) -> None:
-    """The enemy's private lines of ``g`` rewritten for ``t``: block names follow the dealing,
-    and the line of a face-down card still unrevealed names the twin's card."""
-    renamed = {C.block_names[a]: C.block_names[b] for a, b in dealt.items() if a != b}
-    pattern = (re.compile("|".join(re.escape(n) for n in sorted(renamed, key=len, reverse=True)))
-               if renamed else None)
-    lines = g._log_list()
-    last_card = max((i for i, (vis, text) in enumerate(lines)
-                     if vis == e and " face-down." in text and " plays " in text), default=-1)
-    node = None
-    for i, (vis, text) in enumerate(lines):
+    """The enemy's private events of ``g`` rewritten for ``t``: blocks follow the dealing, and
+    the event of a face-down card still unrevealed names the twin's card."""
+    events = g.events()
+    last_card = max((i for i, (vis, kind, fields) in enumerate(events)
+                     if vis == e and kind == "play"), default=-1)
+    t.clear_log()
+    for i, (vis, kind, fields) in enumerate(events):
         if vis == e:
-            if pattern is not None:
-                text = pattern.sub(lambda m: renamed[m.group(0)], text)
+            fields = tuple(_renamed(v, k, dealt) for v, (_, k) in zip(fields, EVENTS[kind]))
             if i == last_card and t.played[e] >= 0 and not t.revealed:
-                text = f"{SIDE_NAMES[e]} plays {card_label(t.played[e])} face-down."
-        node = (node, vis, text)
-    t._log = node
+                fields = (e, t.played[e])
+        t.say(vis, kind, *fields)
 
 
 def twin(g, side: int, rnd: random.Random):
@@ -99,10 +106,8 @@ def twin(g, side: int, rnd: random.Random):
         if t.loc[b] < NA:
             t.strength[b] = rnd.randint(1, C.max_str[b])
     t.seed = rnd.getrandbits(63)
-    t.rng = grng.seed_state(rnd.getrandbits(64))
+    t.reseed(rnd.getrandbits(64))       # and no record: it holds both sides' decisions
     _twin_log(g, e, dealt, t)
-    t._record = None        # the record holds the seed and both sides' decisions
-    t._legal_cache = None
     return t
 
 
@@ -122,7 +127,7 @@ def hidden_elimination():
                   "York": "Ireland"}, king=0)
     g.whereabouts = initial(g)
     loc, shown = g.loc[:], g.shown[:]
-    g.eliminate(B["Shrewsbury/L"], "supply")
+    eliminate(g, B["Shrewsbury/L"], SUPPLY_71)
     update(g, loc, shown)
     return g
 
@@ -212,34 +217,28 @@ class HandPeekCheat(_CardCheat):
 
 
 class LogCardCheat(_CardCheat):
-    """Reads the enemy's face-down card from ``game.log`` (the enemy's private line)."""
+    """Reads the enemy's face-down card from the log (the enemy's private event)."""
 
     def predict(self, game, side):
-        name = SIDE_NAMES[1 - side]
-        for text in reversed(game.log):
-            if text.startswith(f"{name} plays ") and text.endswith(" face-down."):
-                label = text[len(name) + 7:-len(" face-down.")]
-                if label == "a card":       # the public line: read on
+        for vis, kind, fields in reversed(game.events()):
+            if kind == "play" and fields[0] == 1 - side:
+                if fields[1] < 0:           # the public event: read on
                     continue
-                if not game.revealed:
-                    return [next(c for c in range(len(C.card_names)) if card_label(c) == label)]
-                return None
-            if text.startswith("Campaign ") and "card phase" in text:
+                return [fields[1]] if not game.revealed else None
+            if kind == "turn":
                 return None
         return None
 
 
 class SeedCheat(_CardCheat):
-    """Rebuilds the enemy's first hand from the game's seed (the first public log line's, if
-    it shows one, else ``game.seed``), less the cards the enemy has played since."""
+    """Rebuilds the enemy's first hand from ``game.seed``, less the cards the enemy has played
+    since (the revealed cards of its log)."""
 
     def predict(self, game, side):
-        log = game.log_for(side)
-        m = re.search(r"seed (\d+)", log[0])
-        hand = new_game(game.scenario, seed=int(m.group(1)) if m else game.seed).hands[1 - side]
-        name = SIDE_NAMES[1 - side]
-        for text in log:
-            for label in re.findall(f"{name} ([^,;]+)", text) if text.startswith("Cards") else ():
+        hand = new_game(game.scenario, seed=game.seed).hands[1 - side]
+        for e in game.events_for(side):
+            if e["kind"] == "reveal":
+                label = card_label(e["lancaster" if side == 1 else "york"])
                 i = next((j for j, x in enumerate(hand) if card_label(x) == label), None)
                 if i is not None:
                     del hand[i]

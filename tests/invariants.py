@@ -4,20 +4,8 @@ hypothesis suites (issue 3 and issue 4 conformance)."""
 from __future__ import annotations
 
 from richard3.components import CHURCH, HEIR, NOBLE, load_components
-from richard3.game import (
-    DEAD,
-    MERC_DOWN,
-    MINOR,
-    NA,
-    NB,
-    NBORDER,
-    OFF,
-    OVER,
-    POOL,
-    POOL_DOWN,
-    PRISON,
-    Game,
-)
+from richard3.game import Game
+from richard3.ids import DEAD, MERC_DOWN, MINOR, NA, NB, NBORDER, OFF, OVER, POOL, POOL_DOWN, PRISON
 from richard3.whereabouts import place_bit
 
 C = load_components()

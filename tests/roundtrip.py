@@ -11,7 +11,7 @@ end both must be equal (same JSON): a loaded game has the same future under the 
 from __future__ import annotations
 
 from richard3 import Game, new_game
-from richard3.agents import get_agent
+from richard3.ai import get_agent
 
 MAX_ACTIONS = 20_000
 

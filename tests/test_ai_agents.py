@@ -7,7 +7,7 @@ import json
 import pytest
 
 from richard3 import new_game
-from richard3.agents import get_agent
+from richard3.ai import get_agent
 from richard3.ai.odds import battle_odds
 from richard3.ai.tournament import run_tournament, wilson
 
@@ -70,7 +70,7 @@ def test_tournament_plays_both_sides_and_summarises(capsys):
 
 def _action_phase_game():
     """A 1483 game advanced by normal agents to the first action decision with a choice."""
-    from richard3.game import ACTION
+    from richard3.ids import ACTION
     g = new_game("1483", seed=9)
     normal = [get_agent("normal", 1), get_agent("normal", 2)]
     while not (g.phase == ACTION and len(g.legal_actions(g.active_sides()[0])) > 1):

@@ -9,9 +9,9 @@ from richard3.actions import Action
 from richard3.ai import evaluate as ev
 from richard3.ai.hard import HARD_WEIGHTS, HardAgent
 from richard3.battle import _allocate
-from richard3.game import DEAD
+from richard3.ids import DEAD
 from richard3.politics import usurpation_counts
-from richard3.setup import new_game
+from richard3 import new_game
 
 B = ev.C.block_id
 YORK = 1
@@ -22,11 +22,7 @@ LANCASTER_ARMY = ("Oxford", "Pembroke", "French Mercenary")
 
 def york_score(g, weights):
     """York's evaluation of ``g`` with ``weights``."""
-    ev.use_weights(weights)
-    try:
-        return ev.evaluate(g, YORK)
-    finally:
-        ev.use_weights(None)
+    return ev.evaluate(g, YORK, weights)
 
 
 def score(blocks, weights):

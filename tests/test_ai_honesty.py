@@ -21,9 +21,9 @@ import pytest
 
 from honesty import CHEATS, first_dishonest, hidden_elimination, same_view, twin
 from richard3 import new_game
-from richard3.agents import get_agent
+from richard3.ai import get_agent
 from richard3.components import LANCASTER, YORK
-from richard3.game import CARDS, MERC_DOWN, POOL_DOWN
+from richard3.ids import CARDS, MERC_DOWN, POOL_DOWN
 
 SCENARIOS = ["1460", "1470", "1483"]
 LEVELS = [("random", {}, 60), ("easy", {}, 60), ("normal", {}, 60),

@@ -7,7 +7,7 @@ import pytest
 from helpers import A, B, C
 from richard3 import new_game
 from richard3.components import ComponentError, Components, _read_toml
-from richard3.game import MINOR, OFF, POOL, PRISON
+from richard3.ids import MINOR, OFF, POOL, PRISON
 from richard3.scenario import ScenarioError, load_scenario, parse_scenario
 
 

@@ -17,11 +17,12 @@ from helpers import C, game_at_card_phase, game_in_action
 from invariants import hidden_variant
 
 from richard3 import describe, new_game
-from richard3.supply import begin_supply_phase
-from richard3.agents import RandomAgent
+from richard3.ai import RandomAgent
 from richard3.describe import (KINDS, block_label, block_name, describe_actions,
-                               describe_decision, plain_log, plain_text, summarize,
-                               summarize_lines)
+                               describe_decision, last_usurpation, plain_log, summarize_events)
+from richard3.ids import SIDE_NAMES, SUPPLY
+from richard3.narrate import line
+from richard3.sequence import begin
 
 LANC, YORK = 0, 1
 SCENARIOS = ("1460", "1470", "1483")
@@ -69,9 +70,9 @@ def _check_decision(g, s) -> list[dict]:
     return ds
 
 
-def _check_log(lines: list[str]) -> list[dict]:
-    entries = plain_log(lines)
-    assert {e["line"] for e in entries if "line" in e} == set(range(len(lines)))
+def _check_log(events: list[dict]) -> list[dict]:
+    entries = plain_log(events)
+    assert {e["line"] for e in entries if "line" in e} == set(range(len(events)))
     for e in entries:
         for leak in LEAKS:
             assert leak not in e["text"], e
@@ -98,7 +99,7 @@ def test_every_decision_of_random_games_is_described(scenario):
         g = new_game(scenario, seed=100 + seed)
         agents = (RandomAgent(seed), RandomAgent(seed + 50))
         rnd = random.Random(seed)
-        last_obs = [g.observation(0), g.observation(1)]
+        seen = [0, 0]
         n = 0
         while not g.is_over and n < 3000:
             s = g.active_sides()[0]
@@ -108,14 +109,14 @@ def test_every_decision_of_random_games_is_described(scenario):
                 h = hidden_variant(g, s, rnd.randrange(1000))
                 assert describe_actions(h, s) == ds
             assert describe_decision(g, s)["prompt"]
-            obs = g.observation(s)          # what s learnt since its last decision
-            _check_summary(summarize(last_obs[s], obs), obs["side"])
-            last_obs[s] = obs
+            events = g.events_for(s)        # what s learnt since its last decision
+            _check_summary(summarize_events(events[seen[s]:], s), SIDE_NAMES[s])
+            seen[s] = len(events)
             g.apply(s, agents[s].choose(g, s))
             n += 1
         assert g.is_over
         for s in (0, 1):
-            entries = _check_log(g.log_for(s))
+            entries = _check_log(g.events_for(s))
             turns = [e for e in entries if e["type"] == "turn"]
             assert len(turns) == len([x for x in g.log if ", game turn " in x])
     # A random game reaches these every time; the rest are checked when they occur.
@@ -233,22 +234,26 @@ def test_names_and_labels():
     assert block_label("Rebel") == "Rebel"
 
 
-def test_plain_text_of_log_lines():
-    assert plain_text("Lancaster moves Rivers/L: Kent > Sussex (5.2).") == \
+def test_plain_words_of_log_events():
+    A, B = C.area_id, C.block_id
+    assert line("move", (LANC, B["Rivers/L"], (A["Kent"], A["Sussex"])), plain=True) == \
         "Lancaster moves Rivers from Kent to Sussex (5.2)."
-    assert plain_text("York moves a block: Kent > Sussex > Wilts (5.2).") == \
+    assert line("move", (LANC, B["Rivers/L"], (A["Kent"], A["Sussex"]))) == \
+        "Lancaster moves Rivers/L: Kent > Sussex (5.2)."
+    assert line("move", (YORK, -1, (A["Kent"], A["Sussex"], A["Wilts"])), plain=True) == \
         "York moves a block from Kent to Wilts via Sussex (5.2)."
-    assert plain_text("Lancaster chooses Warwick/L to take the hits (6.4).") == \
+    assert line("hit_choice", (LANC, B["Warwick/L"]), plain=True) == \
         "Lancaster chooses Warwick to take the hits (6.4)."
-    assert plain_text("York Warwick/Y makes a treachery roll on Stanley/L (loyalty 2, 6.9)") \
-        == "York Warwick makes a treachery roll on Stanley (Lancaster) (loyalty 2, 6.9)"
+    assert line("treachery", (YORK, B["Warwick/Y"], B["Stanley/L"], 2, (2, 4), 0), plain=True) \
+        == ("York Warwick makes a treachery roll on Stanley (Lancaster) (loyalty 2, 6.9): 2 4: "
+            "no defection.")
 
 
 def test_plain_log_headers():
     g = game_in_action(LANC, spec=3, clear=True, positions={"Rivers/L": "Kent"})
     g.apply(LANC, "activate Kent")
     g.apply(LANC, "move Rivers/L: Kent > Sussex")
-    entries = plain_log(g.log_for(LANC))
+    entries = plain_log(g.events_for(LANC))
     types = [(e["type"], e["text"]) for e in entries]
     assert ("turn", "Turn 1") in types
     assert ("phase", "Card phase (1.1)") in types
@@ -262,12 +267,12 @@ def test_summary_of_the_enemy_turn_shows_only_what_is_public():
     g = game_in_action(YORK, spec=4, clear=True,
                        positions={"Warwick/Y": "Kent", "Kent/Y": "Kent", "Essex": "Calais",
                                   "Oxford": "Wilts"})
-    before = g.observation(LANC)
+    before = len(g.events_for(LANC))
     g.apply(YORK, "activate Kent")
     g.apply(YORK, "move Warwick/Y: Kent > Sussex")
     g.apply(YORK, "move Kent/Y: Kent > Sussex")
     g.apply(YORK, "sea Essex: Calais > Kent")
-    summary = summarize(before, g.observation(LANC))
+    summary = summarize_events(g.events_for(LANC)[before:], LANC)
     moves = [e for e in summary if e["kind"] == "move"]
     assert moves == [{"kind": "move", "side": "York", "from": "Kent", "to": "Sussex",
                       "count": 2, "text": "York moved 2 blocks from Kent to Sussex.",
@@ -277,8 +282,8 @@ def test_summary_of_the_enemy_turn_shows_only_what_is_public():
     assert "block" not in sea[0]                       # hidden from Lancaster
     assert [e["kind"] for e in summary][0] == "activate"
     # York's own summary leaves its own moves out unless asked
-    assert summarize_lines(g.log_for(YORK)[-6:], YORK) == []
-    own = summarize_lines(g.log_for(YORK)[-6:], YORK, include_own=True)
+    assert summarize_events(g.events_for(YORK)[-6:], YORK) == []
+    own = summarize_events(g.events_for(YORK)[-6:], YORK, include_own=True)
     assert own[1]["text"] == "York moved 2 blocks from Kent to Sussex."
 
 
@@ -319,7 +324,7 @@ def test_supply_loss_texts():
     g = position({"Oxford": "Derby", "Beaumont": "Derby", "Clifford": "Derby",
                   "Wiltshire": "Derby", "Devon": "Derby", "Pembroke": "Derby",
                   "Henry VI": "Lancaster", "York": "Ireland"}, strengths={"Devon": 1})
-    begin_supply_phase(g)
+    begin(g, SUPPLY)
     ds = _by_notation(g, LANC)
     assert ds["reduce Oxford"]["text"] == "Oxford in Derby loses a step"
     assert ds["reduce Oxford"]["group"] == "Supply losses in Derby"
@@ -340,3 +345,17 @@ def test_mulligan_texts():
     ds = _by_notation(g, 1 - s)
     assert ds["redeal"]["text"] == "Have your hand redealt too"
     assert ds["keep"]["text"].startswith("Keep your cards (only ")
+
+
+def test_8_2_the_last_usurpation_is_read_from_the_events():
+    g = new_game("1460", seed=3)
+    agents = (RandomAgent(1), RandomAgent(2))
+    while not g.is_over and last_usurpation(g.events_for(LANC)) is None:
+        s = g.active_sides()[0]
+        g.apply(s, agents[s].choose(g, s))
+    found = last_usurpation(g.events_for(YORK))
+    counts = [e for e in g.events_for(YORK) if e["kind"] == "usurpation"][-1]
+    assert (found["lancaster"], found["york"]) == (counts["lancaster"], counts["york"])
+    assert found["king"] == SIDE_NAMES[g.king]
+    king, other = found[SIDE_NAMES[g.king].lower()], found[SIDE_NAMES[1 - g.king].lower()]
+    assert king > other if found["usurped"] else king >= other      # ties go to the KING

@@ -2,7 +2,7 @@
 
 from helpers import A, B, game_at_card_phase
 from richard3.components import LANCASTER, YORK
-from richard3.game import NA
+from richard3.ids import NA
 
 
 def test_example_game_turn_1460_turn_1():

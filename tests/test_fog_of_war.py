@@ -15,10 +15,13 @@ from battle_setup import A, B, C, position
 from honesty import hidden_elimination
 
 from richard3 import new_game
-from richard3.agents import get_agent
+from richard3.ai import get_agent
 from richard3.ai.determinize import determinize
-from richard3.game import DEAD, NA, POOL_DOWN
-from richard3.supply import REDUCE, begin_supply_phase
+from richard3.sequence import begin
+from richard3.ids import DEAD, NA, POOL_DOWN, SUPPLY
+from richard3.supply import REDUCE
+from richard3.eliminations import eliminate
+from richard3.events import IN_BATTLE
 
 LANC, YORK = 0, 1
 
@@ -72,8 +75,8 @@ def test_6_81_the_new_pretender_is_named_but_not_where_he_stands():
                   "Somerset": "Dorset"}, king=LANC)
     for heir in ("Rutland", "Clarence/Y", "Gloucester"):       # no minor to enter first
         g.loc[B[heir]] = DEAD
-    g.eliminate(B["York"], "battle")
-    begin_supply_phase(g)
+    eliminate(g, B["York"], IN_BATTLE)
+    begin(g, SUPPLY)
     assert g.crowned[YORK] == B["March"]
     lanc = [x for x in g.log_for(LANC) if "is now the York PRETENDER" in x]
     york = [x for x in g.log_for(YORK) if "is now the York PRETENDER" in x]

@@ -1,15 +1,16 @@
 """The page's main-thread modules on MicroPython (the interpreter they run on in the browser).
 
-web/table.py draws the table from one side's view; it must give the same HTML on MicroPython
-(the page's main thread) as on CPython (where the rest of the tests check it). So must
-web/panels.py (cards, battle board, log, victory), from the view plus the "choices" and
-"log_plain" the worker sends with it. MicroPython
+web/table.py draws the table's side panel from one side's view; it must give the same HTML on
+MicroPython (the page's main thread) as on CPython (where the rest of the tests check it). So
+must web/panels.py (cards, battle board, log, victory), web/board.py (the map) and web/taps.py,
+from the view the worker sends (with its "choices", "log_plain" and "usurpation"). MicroPython
 differs in ways that do not show as errors: its dicts are unordered, its sort is not stable,
 its `re` has no look-arounds. So views of seeded games of every scenario are drawn by both
 interpreters, and every drawing must be identical; MicroPython runs the modules as the page
-does, compiled to its bytecode (.mpy) by the build's mpy-cross. web/ui.py and web/main.py must
-compile and import there too (ui.py against a stand-in for PyScript's `pyscript` package, as no browser is
-here; the e2e tests run them in Chromium for real).
+does, compiled to its bytecode (.mpy) by the build's mpy-cross. Every other module of the main
+thread (web/mpy.json's files: ui.py and the rooms it wires) and web/main.py must compile and
+import there too (against a stand-in for PyScript's `pyscript` package, as no browser is here;
+the e2e tests run them in Chromium for real).
 
 MicroPython comes from node_modules (npm `@micropython/micropython-webassembly-pyscript`,
 pinned in package-lock.json; `python3 build.py test` installs it) and runs under node.
@@ -35,17 +36,16 @@ sys.path.insert(0, str(ROOT))
 
 import board  # noqa: E402
 import build  # noqa: E402  (the project's build.py: how the page's modules are compiled)
+import facts  # noqa: E402
 import game_host  # noqa: E402
 from web_views import decisions  # noqa: E402
 import panels  # noqa: E402
 import table  # noqa: E402
 import taps  # noqa: E402
 
-# What each drawing function of table.py takes: a view, its observation, or the view and the
-# map's slots.
-ON_VIEW = ("board", "actions_panel", "prompt_html", "victory")
-ON_OBS = ("status_bar", "hand_panel", "boxes_panel", "battle_board", "log_panel",
-          "usurpation_panel")
+# What each drawing function of table.py takes: a view or its observation.
+ON_VIEW = ("prompt", "all_choices", "usurpation_panel")
+ON_OBS = ("status_bar", "boxes_panel")
 
 # What each drawing function of panels.py takes (choices and plain log come with the view, as
 # the worker sends them); run by both interpreters.
@@ -82,11 +82,12 @@ DRIVER_PY = PANELS_PY + '''
 import json
 import panels
 import board
+import facts
 import table
 import taps
 with open("input.json") as f:
     data = json.load(f)
-table.set_data(data["page_data"])
+facts.set_data(data["page_data"])
 out = []
 for view in data["views"]:
     drawn = {}
@@ -94,9 +95,7 @@ for view in data["views"]:
         drawn[name] = getattr(table, name)(view)
     for name in data["on_obs"]:
         drawn[name] = getattr(table, name)(view["obs"])
-    drawn["map_blocks"] = table.map_blocks(view, data["slots"])
-    drawn["usurpation_estimate"] = table.usurpation_estimate(view["obs"])
-    drawn["group_actions"] = table.group_actions(view["actions"])
+    drawn["since_panel"] = table.since_panel(view.get("since") or [])
     drawn["panels"] = draw_panels(panels, view)
     geo = board.Geometry({"areas": {a: {"slots": data["slots"][a]} for a in data["slots"]
                                     if ":" not in a},
@@ -112,8 +111,9 @@ for view in data["views"]:
     drawn["groups"] = [taps.area_group(view, a) for a in data["page_data"]["areas"]]
     out.append(drawn)
 import ui
+import session
 statuses = data["statuses"]
-viewers = [ui.viewer(st) for st in statuses]
+viewers = [session.viewer(st) for st in statuses]
 compile(open("main.py").read(), "main.py", "exec")
 with open("tables.out.json", "w") as f:
     json.dump({"drawn": out, "viewers": viewers, "implementation": __import__("sys").implementation.name}, f)
@@ -121,7 +121,7 @@ with open("tables.out.json", "w") as f:
 
 
 def map_slots() -> dict:
-    """The slot anchors of web/map.svg, as ui.ensure_map() reads them: {area: [[x, y], ...]}."""
+    """The slot anchors of web/map.svg, as mapview.ensure_map() reads them: {area: [[x, y], ...]}."""
     svg = (WEB / "map.svg").read_text()
     slots = {}
     for group in re.finditer(r'<g[^>]*data-slots-for="([^"]+)"[^>]*>(.*?)</g>', svg, re.S):
@@ -151,16 +151,14 @@ def sample_views(seed: int, every: int = 23):
 
 
 def cpython_drawings(views, slots, data, borders):
-    table.set_data(data)
+    facts.set_data(data)
     geo = board.Geometry({"areas": {a: {"slots": slots[a]} for a in slots if ":" not in a},
                           "boxes": {a: {"slots": slots[a]} for a in slots if ":" in a}}, borders)
     out = []
     for view in views:
         drawn = {name: getattr(table, name)(view) for name in ON_VIEW}
         drawn.update({name: getattr(table, name)(view["obs"]) for name in ON_OBS})
-        drawn["map_blocks"] = table.map_blocks(view, slots)
-        drawn["usurpation_estimate"] = table.usurpation_estimate(view["obs"])
-        drawn["group_actions"] = [[t, list(a)] for t, a in table.group_actions(view["actions"])]
+        drawn["since_panel"] = table.since_panel(view.get("since") or [])
         drawn["panels"] = draw_panels(panels, view)
         movable = taps.movable_blocks(view)
         drawn["board"] = board.blocks_layer(view, geo, {"movable": movable,
@@ -218,8 +216,8 @@ def test_table_draws_the_same_on_micropython_as_on_cpython(micropython_mjs, tmp_
         for name in theirs:
             assert mine[name] == theirs[name], (i, views[i]["obs"]["phase"], name)
     assert len(result["drawn"]) == len(expected)
-    # ui.py imported and ran there: with nobody shown yet, the side to show is the first human
-    # who must decide (both sides are human here)
+    # ui.py (and the rooms it wires) imported and ran there: with nobody shown yet, the side
+    # to show is the first human who must decide (both sides are human here)
     assert result["viewers"] == [st["humans"][0] if st["humans"] else "Lancaster"
                                  for st in statuses]
 

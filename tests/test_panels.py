@@ -21,14 +21,14 @@ import pytest
 from battle_setup import Dice, act, actor, battle, treachery_turn
 from helpers import game_at_card_phase
 
-from richard3 import describe, new_game
+from richard3 import describe, load_components, new_game
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 
+import facts  # noqa: E402
 import game_host  # noqa: E402
 import panels  # noqa: E402
-import table  # noqa: E402
 from web_views import decisions  # noqa: E402
 
 LANC, YORK = 0, 1
@@ -38,7 +38,7 @@ LEAKS = ("/Y", "/L", ">", "|")
 
 @pytest.fixture(autouse=True, scope="module")
 def page_data():
-    table.set_data(game_host.page_data())
+    facts.set_data(game_host.page_data())
 
 
 def page_views(scenario: str, seed: int, limit: int = 20000):
@@ -251,6 +251,21 @@ def test_cards_and_the_confirm_strip():
     assert "You played an AP 4 card face down. Waiting for York's card." in wait
 
 
+def test_the_cards_ap_and_events_come_from_the_page_data():
+    """No card's AP on the page but the build's page data (cards.toml through the engine); the
+    page's own words for each event card are keyed by the events' names in that data."""
+    C = load_components()
+    for name, ap, event in zip(C.card_names, C.card_ap, C.card_event):
+        assert panels.card_ap(name) == ap
+        assert panels.is_event(name) == (event is not None)
+        face = panels.card_face(name)
+        assert f"<small>AP</small> {ap}</span>" in face
+    events = {c["event"] for c in facts.DATA["cards"].values() if c["event"]}
+    assert set(panels.EVENT_TEXT) == events and len(events) == 6
+    assert panels.card_text("4") == "Move or recruit: 1 AP each."
+    assert not hasattr(panels, "EVENT_AP")
+
+
 @pytest.mark.parametrize("lanc,york,p1,why", [
     ("4", "3", "Lancaster", "the higher card goes first (AP 4 against AP 3)"),
     ("2", "Muster", "York", "York played an event card, and an event card's player always "
@@ -360,7 +375,7 @@ def test_hidden_enemy_reserves_are_backs_with_a_count():
 
 def test_the_log_with_headers_and_rule_links():
     g = new_game("1460", seed=4)
-    entries = describe.plain_log(g.log_for(LANC))
+    entries = describe.plain_log(g.events_for(LANC))
     html = panels.log_panel(entries)
     assert html.startswith('<li class="log-head log-phase">Setup (<a href="rules.html#r4-0"')
     assert '<li class="log-head log-campaign">Campaign 1</li>' in html

@@ -18,8 +18,8 @@ import pytest
 from invariants import Tracker, hidden_variant, recount_usurpation
 
 from richard3 import Game, new_game, politics
-from richard3.agents import RandomAgent
-from richard3.game import ACTION, CARDS, MULLIGAN
+from richard3.ai import RandomAgent
+from richard3.ids import ACTION, CARDS, MULLIGAN
 from richard3.selfplay import play_game
 
 SCENARIOS = ("1460", "1470", "1483")

@@ -6,7 +6,7 @@ from helpers import cards_of, game_at_card_phase
 from richard3 import IllegalAction, new_game
 from richard3.cards import hand_ap
 from richard3.components import LANCASTER, YORK
-from richard3.game import ACTION, MULLIGAN
+from richard3.ids import ACTION, MULLIGAN
 
 
 def play(g, side, text):

@@ -4,8 +4,9 @@ import pytest
 from battle_setup import A, B, C, Dice, act, actor, battle, position, texts, turn_order
 
 from richard3 import IllegalAction
-from richard3.battle import begin_battle_phase
-from richard3.game import BATTLE, SUPPLY
+
+from richard3.sequence import begin
+from richard3.ids import BATTLE, SUPPLY
 
 LANC, YORK = 0, 1
 
@@ -39,7 +40,7 @@ def test_6_1_single_battle_starts_at_once_and_none_goes_to_supply():
     assert g.phase == BATTLE and g.battle[0] == A["Kent"]
     quiet = position({"York": "Ireland", "Henry VI": "Middlesex"})
     quiet.played, quiet.revealed, quiet.p1 = [0, 1], 1, 0
-    begin_battle_phase(quiet)
+    begin(quiet, BATTLE)
     assert quiet.phase == SUPPLY or quiet.turn == 2
 
 

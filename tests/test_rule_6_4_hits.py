@@ -7,7 +7,7 @@ from battle_setup import A, B, C, Dice, act, battle, position, texts, tied_hits
 from richard3 import IllegalAction
 from richard3.battle import DICE, LAST_HITS
 from richard3.combat import firepower
-from richard3.game import DEAD, POOL_DOWN
+from richard3.ids import DEAD, POOL_DOWN
 
 LANC, YORK = 0, 1
 

@@ -4,7 +4,7 @@ Exeter defecting."""
 from battle_setup import A, B, C, Dice, act, actor, battle, texts, turn_order
 
 from richard3.battle import LAST_N
-from richard3.game import DEAD, OFF
+from richard3.ids import DEAD, OFF
 
 LANC, YORK = 0, 1
 

@@ -3,8 +3,9 @@
 from battle_setup import A, B, act, position, texts
 
 from richard3.describe import describe_decision
-from richard3.game import CARDS, DEAD, MINOR, OFF, POOL_DOWN, SUPPLY
-from richard3.supply import begin_supply_phase
+from richard3.sequence import begin
+from richard3.ids import CARDS, DEAD, MINOR, OFF, POOL_DOWN, SUPPLY
+
 
 LANC, YORK = 0, 1
 HEIRS = {"Henry VI": "Lancaster", "York": "Ireland"}
@@ -14,7 +15,7 @@ SIX_IN_DERBY = {"Oxford": "Derby", "Beaumont": "Derby", "Clifford": "Derby",
 
 def test_7_1_each_block_over_four_loses_a_step_owner_choice():
     g = position({**SIX_IN_DERBY, **HEIRS})
-    begin_supply_phase(g)
+    begin(g, SUPPLY)
     assert g.phase == SUPPLY and g.active_sides() == [LANC]
     assert len(texts(g)) == 6
     act(g, "reduce Oxford")
@@ -27,16 +28,16 @@ def test_7_1_each_block_over_four_loses_a_step_owner_choice():
 def test_7_1_city_areas_supply_five_blocks():
     five = dict(list(SIX_IN_DERBY.items())[:5])
     g = position({k: "Middlesex" for k in five} | {"York": "Ireland"})
-    begin_supply_phase(g)
+    begin(g, SUPPLY)
     assert g.phase == CARDS                          # London: five blocks are fine
     g = position({k: "Middlesex" for k in SIX_IN_DERBY} | {"York": "Ireland"})
-    begin_supply_phase(g)
+    begin(g, SUPPLY)
     assert g.phase == SUPPLY and len(texts(g)) == 6
 
 
 def test_7_1_a_block_eliminated_by_supply_is_treated_as_6_8():
     g = position({**SIX_IN_DERBY, **HEIRS}, strengths={"Devon": 1})
-    begin_supply_phase(g)
+    begin(g, SUPPLY)
     act(g, "reduce Devon")
     assert g.loc[B["Devon"]] == DEAD                 # a rose noble dies (6.83)
 
@@ -45,7 +46,7 @@ def test_7_2_rulebook_example_three_york_exiles_in_ireland_without_the_irish():
     g = position({"York": "Ireland", "Rutland": "Ireland", "Warwick/Y": "Ireland",
                   "Henry VI": "Lancaster"})
     g.loc[B["Irish Mercenary"]] = POOL_DOWN
-    begin_supply_phase(g)
+    begin(g, SUPPLY)
     assert g.active_sides() == [YORK] and len(texts(g)) == 3
     act(g, "reduce Warwick/Y")
     assert g.strength[B["Warwick/Y"]] == 3
@@ -54,12 +55,12 @@ def test_7_2_rulebook_example_three_york_exiles_in_ireland_without_the_irish():
 def test_7_2_local_mercenaries_do_not_count_and_never_take_the_loss():
     g = position({"York": "Ireland", "Rutland": "Ireland", "Irish Mercenary": "Ireland",
                   "Henry VI": "Lancaster"})
-    begin_supply_phase(g)
+    begin(g, SUPPLY)
     assert g.phase == CARDS                          # two blocks plus the Irish: fine
     g = position({"Exeter/L": "France", "Somerset": "France", "Oxford": "France",
                   "Devon": "France", "Pembroke": "France", "French Mercenary": "France",
                   "Scots Mercenary": "France", "York": "Ireland"})
-    begin_supply_phase(g)
+    begin(g, SUPPLY)
     # Five exiles plus the Scots (not local to France) against four: two lose a step.
     options = texts(g)
     assert "reduce French Mercenary" not in options and "reduce Scots Mercenary" in options
@@ -69,21 +70,21 @@ def test_7_2_local_mercenaries_do_not_count_and_never_take_the_loss():
 def test_9_1_a_defected_clarence_may_be_executed_in_a_supply_phase():
     g = position({"Clarence/L": "Kent", **HEIRS})
     g.loc[B["Clarence/Y"]] = OFF                     # Clarence serves Lancaster
-    begin_supply_phase(g)
+    begin(g, SUPPLY)
     assert g.active_sides() == [LANC]
     assert texts(g) == ["execute Clarence/L", "no execution"]
     act(g, "execute Clarence/L")
     assert g.loc[B["Clarence/L"]] == DEAD and g.loc[B["Clarence/Y"]] == DEAD
     assert g.heirs_lost[YORK] == 1                   # a York minor enters next supply phase
     assert g.loc[B["Gloucester"]] == MINOR
-    begin_supply_phase(g)
+    begin(g, SUPPLY)
     assert texts(g) == ["enter Gloucester: Ireland", "enter Gloucester: Calais"]
 
 
 def test_9_1_the_captor_may_spare_him():
     g = position({"Clarence/L": "Kent", **HEIRS})
     g.loc[B["Clarence/Y"]] = OFF
-    begin_supply_phase(g)
+    begin(g, SUPPLY)
     act(g, "no execution")
     assert g.loc[B["Clarence/L"]] == A["Kent"] and g.phase == CARDS
 
@@ -95,7 +96,7 @@ def test_9_1_the_execution_is_asked_at_every_supply_phase_in_the_rulebooks_words
     g = position({"Clarence/L": "Kent", **HEIRS})
     g.loc[B["Clarence/Y"]] = OFF
     for _ in range(2):
-        begin_supply_phase(g)
+        begin(g, SUPPLY)
         decision = describe_decision(g, LANC)
         assert "heir" not in decision["prompt"].replace("not an heir", "")
         assert "has defected to you from York" in decision["prompt"]
@@ -109,7 +110,7 @@ def test_7_1_a_hidden_block_lost_to_supply_is_named_to_its_owner_only():
     blocks = dict(SIX_IN_DERBY)
     del blocks["Devon"]
     g = position({**blocks, "Stanley/L": "Derby", **HEIRS}, strengths={"Stanley/L": 1})
-    begin_supply_phase(g)
+    begin(g, SUPPLY)
     act(g, "reduce Stanley/L")
     act(g, "reduce Oxford")
     assert g.loc[B["Stanley/L"]] == POOL_DOWN

@@ -3,8 +3,9 @@ PRETENDER goes home, 8.4 the KING goes home, 8.5 campaign reset."""
 
 from battle_setup import A, B, C, act, position, texts
 
-from richard3.game import CARDS, MERC_DOWN, MULLIGAN, OFF, POLITICAL, POOL, POOL_DOWN
-from richard3.politics import begin_political_turn, usurpation_counts
+from richard3.sequence import begin
+from richard3.ids import CARDS, MERC_DOWN, MULLIGAN, OFF, POLITICAL, POOL, POOL_DOWN
+from richard3.politics import usurpation_counts
 
 LANC, YORK = 0, 1
 
@@ -12,7 +13,7 @@ LANC, YORK = 0, 1
 def political(blocks, king=LANC, campaign=1, strengths=None):
     g = position(blocks, king=king, strengths=strengths)
     g.campaign, g.turn = campaign, 7
-    begin_political_turn(g)
+    begin(g, POLITICAL)
     return g
 
 
@@ -39,7 +40,7 @@ def test_8_2_pretender_usurps_with_a_majority_of_nobles_heirs_church_and_london(
     # (not Clifford in exile nor Stanley on the Isle of Man).
     assert usurpation_counts(g) == [2, 4]
     g.campaign, g.turn = 1, 7
-    begin_political_turn(g)
+    begin(g, POLITICAL)
     assert g.king == YORK
     assert any("Usurpation count (8.2): Lancaster 2, York 4" in x for x in g.log)
 
@@ -72,7 +73,7 @@ def test_8_3_neville_notes_calais_for_kent_and_salisbury_and_dead_nevilles_shiel
     g2 = position({"Kent/Y": "Kent", "Henry VI": "East Yorks"}, king=LANC)
     g2.loc[B["Warwick/Y"]] = g2.loc[B["Warwick/L"]] = 44      # Warwick dead
     g2.campaign, g2.turn = 1, 7
-    begin_political_turn(g2)
+    begin(g2, POLITICAL)
     # Warwick's shields (Warwick, Glamorgan; Calais is his too) are open to Kent.
     options = {t.split(": ")[1] for t in texts(g2)}
     assert {"Warwick", "Glamorgan", "Calais"} <= options
@@ -110,7 +111,7 @@ def test_8_5_reset_stands_up_the_pools_full_strength_rebel_and_next_campaign():
     g.loc[B["Calais Mercenary"]] = MERC_DOWN
     g.loc[B["Rebel"]] = POOL_DOWN
     g.campaign, g.turn = 1, 7
-    begin_political_turn(g)
+    begin(g, POLITICAL)
     finish(g)
     assert g.campaign == 2 and g.turn == 1 and g.phase in (MULLIGAN, CARDS)
     assert g.loc[B["Stanley/L"]] == POOL and g.loc[B["Rebel"]] == POOL
@@ -126,7 +127,7 @@ def test_8_5_extra_exiles_go_to_the_pool_owner_choice_never_an_heir():
                   "Henry VI": "France"})
     g.loc[B["Irish Mercenary"]] = POOL_DOWN
     g.campaign, g.turn = 1, 7
-    begin_political_turn(g)
+    begin(g, POLITICAL)
     assert g.active_sides() == [YORK]
     assert texts(g) == ["home Warwick/Y: pool", "home Salisbury/Y: pool"]
     act(g, "home Salisbury/Y: pool")

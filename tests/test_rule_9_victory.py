@@ -3,9 +3,11 @@
 from battle_setup import A, B, Dice, act, battle, position, texts
 
 from richard3 import new_game
-from richard3.game import DEAD, MINOR, OVER, PRISON
+from richard3.sequence import begin
+from richard3.ids import DEAD, MINOR, OVER, POLITICAL, PRISON
 from richard3.movement import check_rescue
-from richard3.politics import begin_political_turn, usurpation_counts
+from richard3.politics import usurpation_counts
+from richard3.eliminations import eliminate
 
 LANC, YORK = 0, 1
 
@@ -15,10 +17,10 @@ def test_9_0_killing_every_enemy_heir_wins_at_once():
     for name in ("Clarence/Y", "Gloucester"):
         assert g.loc[B[name]] == MINOR
         g.loc[B[name]] = DEAD
-    g.eliminate(B["York"])
-    g.eliminate(B["March"])
+    eliminate(g, B["York"])
+    eliminate(g, B["March"])
     assert g.phase != OVER
-    g.eliminate(B["Rutland"])
+    eliminate(g, B["Rutland"])
     assert g.phase == OVER and g.winner == LANC
     assert g.reason == "every York heir is dead (9.0)"
 
@@ -26,21 +28,21 @@ def test_9_0_killing_every_enemy_heir_wins_at_once():
 def test_9_0_minors_keep_a_side_alive():
     g = position({"York": "Kent", "March": "Kent", "Rutland": "Kent", "Henry VI": "Middlesex"})
     for name in ("York", "March", "Rutland"):
-        g.eliminate(B[name])
+        eliminate(g, B[name])
     assert g.phase != OVER                          # Clarence and Gloucester are minors
 
 
 def test_9_0_1483_the_sole_enemy_heir():
     g = new_game("1483", seed=1)
     assert g.heirs_alive(LANC) == [B["Richmond"]] and g.heirs_alive(YORK) == [B["Gloucester"]]
-    g.eliminate(B["Richmond"])
+    eliminate(g, B["Richmond"])
     assert g.winner == YORK and g.phase == OVER
 
 
 def test_9_0_a_game_won_before_its_political_turn_counts_that_campaign_for_the_king():
     g = new_game("1483", seed=1)                    # York is KING; its one campaign
     assert g.stats[3:5] == [0, 0]
-    g.eliminate(B["Gloucester"])                    # every York heir dead: Lancaster wins
+    eliminate(g, B["Gloucester"])                    # every York heir dead: Lancaster wins
     assert g.phase == OVER and g.winner == LANC
     assert g.stats[3:5] == [0, 1]                   # the campaign ended with York as KING
 
@@ -48,7 +50,7 @@ def test_9_0_a_game_won_before_its_political_turn_counts_that_campaign_for_the_k
 def test_9_0_after_the_last_campaign_the_king_after_usurpation_wins():
     g = position({"York": "Middlesex", "Hastings": "Leicester", "Henry VI": "Lancaster"})
     g.campaign, g.turn = 3, 7
-    begin_political_turn(g)
+    begin(g, POLITICAL)
     assert g.phase == OVER and g.winner == YORK     # York usurped, then wins
     assert g.reason == "York is KING after the usurpation of the last campaign (9.0)"
     assert g.stats[3:5] == [1, 0]   # counted once, at the political turn, for the KING then
@@ -78,7 +80,7 @@ def test_1470_henry_vi_is_murdered_if_york_wins_with_him_still_a_prisoner():
     g = new_game("1470", seed=3)
     g.pending = []
     g.campaign, g.turn = 3, 7
-    begin_political_turn(g)
+    begin(g, POLITICAL)
     assert g.winner == YORK and g.loc[B["Henry VI"]] == DEAD
     assert any("murdered" in x for x in g.log)
 
@@ -92,7 +94,7 @@ def test_1470_a_lancastrian_victory_leaves_henry_vi_alive():
         if g.loc[b] < 33 and g.owner(b) == YORK and g.loc[b] not in (A["Calais"], A["Ireland"]):
             g.loc[b] = A["Calais"]
     g.campaign, g.turn = 3, 7
-    begin_political_turn(g)
+    begin(g, POLITICAL)
     assert g.winner == LANC and g.loc[B["Henry VI"]] == PRISON
 
 

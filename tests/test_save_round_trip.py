@@ -26,8 +26,9 @@ from battle_setup import B, C, position
 from richard3 import Game, new_game
 from richard3.cards import player_one
 from richard3.components import LANCASTER, YORK
-from richard3.game import BATTLE, CARDS, DEAD, MINOR, OFF, POLITICAL, PRISON, SUPPLY
-from richard3.supply import begin_supply_phase
+from richard3.sequence import begin
+from richard3.ids import BATTLE, CARDS, DEAD, MINOR, OFF, POLITICAL, PRISON, SUPPLY
+
 from richard3.whereabouts import unknown
 
 GAME_1483 = Path(__file__).parent / "data" / "1483-york-vs-hard.json"
@@ -101,7 +102,7 @@ def test_6_81_a_side_with_no_heir_in_play_has_no_pretender_and_its_save_loads():
     g.played = [g.hands[0].pop(), g.hands[1].pop()]     # turn 1's cards, played
     g.revealed, g.p1 = 1, player_one(g)[0]
     g.whereabouts = unknown(g)                  # the position was set by hand
-    begin_supply_phase(g)
+    begin(g, SUPPLY)
     while g.phase == SUPPLY:
         side = g.active_sides()[0]
         legal = g.legal_actions(side)

@@ -8,14 +8,15 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from helpers import random_game
 
-from richard3 import Action, Game, IllegalAction, new_game, parse_action
+from richard3 import Action, Game, IllegalAction, new_game, parse_action, record
 from richard3.__main__ import main
 from richard3.components import LANCASTER, YORK
-from richard3.game import CARDS, NA
+from richard3.ids import CARDS, NA
 
 
 def at_card_phase() -> Game:
@@ -219,3 +220,49 @@ def test_sides_in_the_record_are_the_deciding_sides():
         h.apply(s, text)
     assert h.to_json() == g.to_json()
     assert {s for s, _ in g.record["actions"]} == {LANCASTER, YORK}
+
+
+# ------------------------------------------------- saves of version 0.1.0 (issue 24, item 2)
+DATA = Path(__file__).parent / "data"
+OLD_SAVES = ["v0.1.0-1460-tied-hits.json", "v0.1.0-1470-political.json",
+             "1483-york-vs-hard.json"]
+
+
+@pytest.mark.parametrize("name", OLD_SAVES)
+def test_a_save_of_version_0_1_0_loads_with_its_log_rebuilt_as_events(name):
+    text = (DATA / name).read_text()
+    saved = json.loads(text)
+    assert saved["version"] == 1 and isinstance(saved["log"][0][1], str)   # English lines
+    g = Game.from_json(text)
+    assert {kind for _, kind, _ in g.events()} - {"text"} and \
+        "text" not in {kind for _, kind, _ in g.events()}
+    assert g.log == [line for _, line in saved["log"]]     # the same sentences, from events
+    assert json.loads(g.to_json())["version"] == 2
+    if not g.is_over:
+        s = g.active_sides()[0]
+        g.apply(s, g.legal_actions(s)[0])
+
+
+def test_a_save_of_version_0_1_0_without_its_record_keeps_its_lines():
+    saved = json.loads((DATA / "v0.1.0-1470-political.json").read_text())
+    saved["record"] = None
+    g = Game.from_json(json.dumps(saved))
+    assert {kind for _, kind, _ in g.events()} == {"text"}
+    assert g.log == [line for _, line in saved["log"]]
+    h = Game.from_json(g.to_json())                        # and saves again as version 2
+    assert h.log == g.log
+
+
+def test_a_record_of_version_0_1_0_replays_to_its_game():
+    game = record.replay((DATA / "v0.1.0-1470-political.record.json").read_text())
+    saved = Game.from_json((DATA / "v0.1.0-1470-political.json").read_text())
+    assert game.to_json() == saved.to_json()
+
+
+def test_a_log_event_that_is_not_one_the_engine_logs_is_refused():
+    d = json.loads(new_game("1460", seed=4).to_json())
+    for bad in ([-1, "move", 0, 99, [1, 2]], [-1, "fly"], [-1, "move", 0, 3], [2, "redealt"],
+                [-1, "activate", 0, "Kent"], [-1, "play", 1, 25]):
+        broken = dict(d, log=d["log"] + [bad])
+        with pytest.raises(ValueError, match=r"field 'log\[\d+\]'"):
+            Game.from_json(json.dumps(broken))

@@ -19,7 +19,6 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 sys.path.insert(0, str(WEB))
 
-import saves  # noqa: E402
 
 MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 DRIVER = Path(__file__).resolve().parent / "micropython_driver.mjs"
@@ -28,7 +27,11 @@ DRIVER = Path(__file__).resolve().parent / "micropython_driver.mjs"
 # and a scenario of saves, returning every answer as JSON-able data.
 SCRIPT = '''
 import json
+import facts
 import saves
+
+if not facts.SIDES:  # the page data's sides (game_host.page_data), unless a test set them
+    facts.set_data({"sides": ["Lancaster", "York"]})
 
 
 class Storage:
@@ -164,6 +167,9 @@ def run():
                                                 "game": {"campaign": 1, "turn": 3,
                                                          "winner": -1}}))
     out["meta_from_save"] = saves.autosave_meta(st)
+    out["won_from_save"] = saves.meta_from_save(json.dumps(
+        {"format": "richard3-save", "scenario": "1483", "game": {"campaign": 3, "turn": 7,
+                                                                 "winner": 1}}))
     out["kept_old"] = saves.keep_previous(st)
     out["kept_old_message"] = saves.kept_message(out["kept_old"])
     out["delete_previous"] = saves.delete_slot(st, saves.PREVIOUS_ID)
@@ -248,6 +254,7 @@ def test_an_unfinished_game_replaced_is_kept_as_the_previous_game():
     assert out["kept_current"]["turn"] == 6 and out["previous_text2"] == "GAME-1b"
     assert out["done_status"] == "York won" and out["keep_done"] is None
     assert out["meta_from_save"]["scenario"] == "1460" and not out["meta_from_save"]["over"]
+    assert out["won_from_save"]["status"] == "York won" and out["won_from_save"]["over"]
     assert "(1460, campaign 1, turn 3)" in out["kept_old_message"]
     assert out["delete_previous"] is True
     assert out["memory"].startswith("Previous game · 2026-11-23 09:10 · 1470")
@@ -288,7 +295,8 @@ def test_saves_answers_the_same_on_micropython(tmp_path):
     mjs = MICROPYTHON / "micropython.mjs"
     if not mjs.exists() or not shutil.which("node"):
         pytest.fail("MicroPython or node missing: run `python3 build.py test`")
-    shutil.copy2(WEB / "saves.py", tmp_path / "saves.py")
+    for name in ("saves.py", "facts.py"):
+        shutil.copy2(WEB / name, tmp_path / name)
     (tmp_path / "driver.py").write_text(
         SCRIPT + "\nimport sys\nresult = run()\nresult['implementation'] = "
         "sys.implementation.name\njson.dump(result, open('saves.out.json', 'w'))\n")

@@ -1,5 +1,7 @@
-"""The table's usurpation panel and rule links (web/table.py), without a browser."""
+"""The usurpation estimate (computed by the worker, web/game_host.py, from one side's
+observation), the table's usurpation panel and rule links (web/table.py), without a browser."""
 
+import json
 import random
 import re
 import sys
@@ -10,13 +12,15 @@ import pytest
 WEB = Path(__file__).resolve().parent.parent / "web"
 sys.path.insert(0, str(WEB))
 
+import facts  # noqa: E402
 import game_host  # noqa: E402
 import table  # noqa: E402
 
 # What build.py writes into mpy.json for the page's table (the main thread has no engine).
-table.set_data(game_host.page_data())
+facts.set_data(game_host.page_data())
 
 from richard3 import new_game
+from richard3.describe import last_usurpation
 from richard3.politics import usurpation_counts
 
 
@@ -39,19 +43,51 @@ def test_the_estimate_is_exact_for_oneself_and_bounds_the_enemy(seed):
     for g in random_positions(seed):
         truth = usurpation_counts(g)
         for s in (0, 1):
-            est = table.usurpation_estimate(g.observation(s))
+            est = game_host.usurpation_estimate(g.observation(s))
             assert est["own"] == truth[s]
             assert est["enemy_known"] <= truth[1 - s] <= est["enemy_at_most"]
             seen += 1
     assert seen > 20
 
 
+def test_the_worker_estimates_as_the_page_did():
+    """Positions of seeded games of every scenario (London held by either side or shared,
+    revealed blocks, the 1470 prisoner) with what the page's own estimate showed for them
+    before the worker took it over (table.usurpation_estimate at commit b08b7ed)."""
+    positions = json.loads((Path(__file__).parent / "data" / "usurpation_shown.json").read_text())
+    assert len(positions) >= 10
+    for p in positions:
+        assert game_host.usurpation_estimate(p["obs"]) == p["shown"], (p["scenario"], p["seed"],
+                                                                       p["decision"])
+
+
+def test_the_view_carries_the_estimate_and_the_panel_draws_it():
+    host = game_host.GameHost()
+    host.new_game("1470", 4, {"Lancaster": "human", "York": "human"})
+    view = json.loads(host.view("York"))
+    est = view["usurpation"]
+    assert est == dict(game_host.usurpation_estimate(view["obs"]), last=None)
+    html = table.usurpation_panel(view)
+    assert f'<td data-usurp="own">{est["own"]}</td>' in html
+    assert (f'data-known="{est["enemy_known"]}" data-at-most="{est["enemy_at_most"]}"' in html)
+
+
 def test_the_panel_shows_the_engines_last_count():
-    obs = new_game("1483", seed=0).observation(0)
-    obs["log"] = ["x", "Usurpation count (8.2): Lancaster 5, York 7.", "York usurps the throne (8.2).",
-                  "Later."]
-    html = table.usurpation_panel(obs)
-    assert "Lancaster 5, York 7" in html and "usurps the throne" in html and "Later" not in html
+    """8.2: after a political turn the view carries the engine's last count and its result,
+    read from the log's events, and the panel says them."""
+    game = new_game("1460", seed=2)
+    rng = random.Random(2)
+    while last_usurpation(game.events_for(0)) is None:
+        s = game.active_sides()[0]
+        game.apply(s, rng.choice(game.legal_actions(s)))
+    c = [e for e in game.events_for(0) if e["kind"] == "usurpation"][-1]
+    obs = game.observation(0)
+    est = dict(game_host.usurpation_estimate(obs), last=last_usurpation(game.events_for(0)))
+    html = table.usurpation_panel({"obs": obs, "usurpation": est})
+    text = re.sub(r"<[^>]+>", "", html)
+    assert f"Usurpation count (8.2): Lancaster {c['lancaster']}, York {c['york']}." in text
+    king = est["last"]["king"]
+    assert f"{king} usurps the throne (8.2)." in text or f"{king} keeps the throne (8.2)." in text
     assert 'data-usurp="own"' in html and 'href="rules.html#r8-2"' in html
 
 

@@ -1,4 +1,5 @@
-"""The page's game host (web/game_host.py) and table rendering (web/table.py), without a browser."""
+"""The page's game host (web/game_host.py): its answers, its hidden information, its saves, and
+the page's drawing of its views (web/board.py, web/panels.py, web/table.py), without a browser."""
 
 import json
 import random
@@ -7,14 +8,20 @@ from pathlib import Path
 
 import pytest
 
+from richard3 import IllegalAction
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
+import board  # noqa: E402
+import facts  # noqa: E402
 import game_host  # noqa: E402
+import panels  # noqa: E402
 import table  # noqa: E402
 from game_host import GameHost, SaveError  # noqa: E402
+from web_views import decisions  # noqa: E402
 
 # What build.py writes into mpy.json for the page's table (the main thread has no engine).
-table.set_data(game_host.page_data())
+facts.set_data(game_host.page_data())
 
 
 def play_to_end(host, rng, limit=20000):
@@ -39,7 +46,7 @@ def test_human_against_ai_plays_to_the_end(scenario):
     assert st["winner"] in ("Lancaster", "York")
     view = json.loads(host.view("York"))
     assert view["summary"]["reason"]
-    assert "wins" in table.victory(view)
+    assert "wins" in panels.victory_panel(view)
 
 
 def test_view_lists_actions_only_for_a_deciding_human():
@@ -55,23 +62,110 @@ def test_view_lists_actions_only_for_a_deciding_human():
     assert view["actions"] and all(isinstance(a, str) for a in view["actions"])
 
 
+def one_slot_map():
+    """A map geometry with one slot at the centre of every area and box (board.Geometry)."""
+    return board.Geometry({"areas": {a: {"slots": [[10.0, 5.0]]} for a in facts.areas()}})
+
+
+def drawn(view) -> str:
+    """Everything the page draws from a view: the map's blocks, the cards, the boxes, the
+    battle board, the log, every choice."""
+    obs, choices = view["obs"], view["choices"]
+    return "".join([board.blocks_layer(view, one_slot_map()), panels.hand_panel(obs, choices),
+                    panels.battle_board(obs, choices), panels.log_panel(view["log_plain"]),
+                    table.boxes_panel(obs), table.all_choices(view),
+                    table.usurpation_panel(view)])
+
+
+def secrets_of(host, side):
+    """The names of the other side's blocks that `side`'s observation does not hold."""
+    mine = json.dumps(json.loads(host.view(side))["obs"])
+    other = json.loads(host.view(facts.enemy_of(side)))["obs"]
+    return [b["block"] for b in other["own_blocks"] + other["pool"]
+            if b["block"] not in mine and b["block"] not in facts.areas()]
+
+
+def assert_nothing_of_the_other_side(html, host, side):
+    blocks = secrets_of(host, side)
+    assert blocks
+    for name in blocks:
+        assert f'data-block="{name}"' not in html and f">{name}<" not in html, name
+
+
 def test_rendered_view_holds_nothing_of_the_other_side():
     host = GameHost()
     host.new_game("1483", 3, {"Lancaster": "human", "York": "human"})
     york = json.loads(host.view("York"))
-    lanc = json.loads(host.view("Lancaster"))
-    visible = json.dumps(york["obs"])
-    html = "".join([table.board(york), table.actions_panel(york), table.hand_panel(york["obs"]),
-                    table.boxes_panel(york["obs"]), table.log_panel(york["obs"])])
-    secret = [b["block"] for b in lanc["obs"]["own_blocks"] + lanc["obs"]["pool"]
-              if b["block"] not in visible]
-    assert secret
-    for name in secret:
-        assert f'data-block="{name}"' not in html and f">{name} <" not in html, name
-    assert 'data-block="' in html
+    html = drawn(york)
+    assert_nothing_of_the_other_side(html, host, "York")
     for b in york["obs"]["own_blocks"]:
-        if b["area"] in table.areas():
+        if b["area"] in facts.areas():
             assert f'data-block="{b["block"]}"' in html
+
+
+def test_act_answers_status_view_and_save_in_one():
+    """One round trip a decision: act's answer holds the status, the acting side's new view
+    (nothing of the other side's hidden blocks or hand) and the save, which loads and equals
+    the game."""
+    host = GameHost()
+    host.new_game("1460", 7, {"Lancaster": "human", "York": "easy"})
+    rng = random.Random(7)
+    answers = 0
+    for _ in range(300):
+        st = json.loads(host.status())
+        if st["over"]:
+            break
+        if st["ai_pending"]:
+            answer = json.loads(host.ai_step("Lancaster"))
+        else:
+            view = json.loads(host.view("Lancaster"))
+            answer = json.loads(host.act("Lancaster", rng.choice(view["actions"])))
+            answers += 1
+        assert set(answer) == {"status", "view", "save"}
+        assert answer["status"] == json.loads(host.status())
+        assert answer["view"] == json.loads(host.view("Lancaster"))
+        # Lancaster's observation and nothing more (the engine's fog of war: no York hand,
+        # pool or face-down block), and none of York's hidden blocks named anywhere in it
+        assert answer["view"]["obs"] == json.loads(json.dumps(host.game.observation(0)))
+        text = json.dumps(answer["view"])
+        for name in secrets_of(host, "Lancaster"):
+            assert f'"{name}"' not in text, name
+        assert "hand" not in json.dumps(answer["status"])
+        loaded = GameHost()
+        loaded.load(answer["save"])
+        assert loaded.game.to_json() == host.game.to_json()
+    assert answers > 20
+
+
+def test_in_pass_and_play_act_never_answers_with_the_other_sides_view():
+    """The hand-over screen comes before the other side's view: an act that hands the decision
+    to the other side answers with no view at all."""
+    host = GameHost()
+    host.new_game("1483", 1, {"Lancaster": "human", "York": "human"})
+    answer = json.loads(host.act("Lancaster", "keep"))    # 5.1: now York decides
+    assert answer["status"]["humans"] == ["York"] and answer["view"] is None
+    answer = json.loads(host.act("York", "keep"))         # both choose a card now
+    assert set(answer["status"]["humans"]) == {"Lancaster", "York"}
+    assert answer["view"]["side"] == "York" and answer["view"]["actions"]
+    assert_nothing_of_the_other_side(drawn(answer["view"]), host, "York")
+
+
+def test_an_activation_and_its_move_are_one_call_and_all_or_nothing():
+    for host, _, view in decisions("1483", 2, random.Random(2)):
+        if view["via_activation"]:
+            break
+    else:
+        pytest.fail("no activation offered")
+    side = view["side"]
+    choice = view["via_activation"][0]
+    before = host.game.to_json()
+    with pytest.raises(IllegalAction):
+        host.act(side, choice["notation"][0], "fly to the moon")
+    assert host.game.to_json() == before
+    answer = json.loads(host.act(side, *choice["notation"]))
+    assert answer["view"]["side"] == side
+    assert json.loads(host.game.record_json())["actions"][-2:] == [
+        [game_host.SIDES.index(side), n] for n in choice["notation"]]
 
 
 def test_save_round_trip_and_refusals():
@@ -147,7 +241,9 @@ def test_hint_is_a_legal_notation():
     host.new_game("1470", 4, {"Lancaster": "human", "York": "easy"})
     st = json.loads(host.status())
     while st["ai_pending"]:
-        st = json.loads(host.ai_step())
+        answer = json.loads(host.ai_step())
+        assert answer["view"] is None and answer["save"]    # no side named: no view
+        st = answer["status"]
     side = st["humans"][0]
     assert host.hint(side) in json.loads(host.view(side))["actions"]
 
@@ -156,19 +252,6 @@ def test_scenarios_have_history():
     names = {s["id"]: s for s in game_host.scenarios()}
     assert set(names) == {"1460", "1470", "1483"}
     assert all(s["history"] for s in names.values())
-
-
-def test_battle_board_shows_the_public_battle():
-    obs = {"battle": {"battles": ["Middlesex"], "area": "Middlesex", "attacker": "Lancaster",
-                      "defender": "York", "round": 1, "stage": "fight", "turn": "Gloucester",
-                      "victor": None, "blocks": [
-                          {"block": "Gloucester", "side": "York", "strength": 3, "rating": "B4",
-                           "initiative": "B", "firepower": 4, "reserve": False}],
-                      "hidden_reserves": {"Lancaster": 1, "York": 0}, "deciding": ["York"],
-                      "last_roll": [6, 2]}}
-    html = table.battle_board(obs)
-    assert 'id="battle-board"' in html and "Gloucester" in html and "[6, 2]" in html
-    assert table.battle_board({"battle": None}) == ""
 
 
 def test_odds_on_request_during_a_battle():
@@ -195,35 +278,23 @@ def test_odds_on_request_during_a_battle():
 def test_own_blocks_show_rating_strength_and_crown():
     host = GameHost()
     host.new_game("1483", 3, {"Lancaster": "human", "York": "human"})
-    york = json.loads(host.view("York"))
-    html = table.board(york)
-    assert 'aria-label="York block Gloucester, combat rating B3, strength 3, KING"' in html
-    lanc = json.loads(host.view("Lancaster"))
-    assert "PRETENDER" in table.board(lanc)
+    york = board.blocks_layer(json.loads(host.view("York")), one_slot_map())
+    assert 'aria-label="Gloucester (York), combat rating B3, strength 3, KING"' in york
+    lanc = board.blocks_layer(json.loads(host.view("Lancaster")), one_slot_map())
+    assert "PRETENDER" in lanc
 
 
-def test_map_blocks_put_own_blocks_by_name_and_enemy_blocks_face_down():
+def test_the_map_draws_every_block_of_a_stack_own_by_name_enemy_face_down():
     host = GameHost()
     host.new_game("1483", 3, {"Lancaster": "human", "York": "human"})
     york = json.loads(host.view("York"))
-    slots = {area: [(10.0 * i, 5.0) for i in range(12)] for area in table.areas()}
-    svg = table.map_blocks(york, slots)
-    assert 'data-block="Gloucester"' in svg
-    lanc = json.loads(host.view("Lancaster"))
-    assert "Richmond" not in svg and 'aria-label="Lancaster block"' in svg
-    assert svg.count("<g class=\"map-block") == len(york["obs"]["own_blocks"]) + sum(
-        york["obs"]["enemy_counts"].values())
-    assert lanc["obs"]["own_blocks"]
-
-
-def test_map_blocks_draws_every_block_of_a_stack_larger_than_its_slots():
-    host = GameHost()
-    host.new_game("1483", 3, {"Lancaster": "human", "York": "human"})
-    york = json.loads(host.view("York"))
-    slots = {area: [(10.0, 5.0)] for area in table.areas()}    # one slot per area
-    svg = table.map_blocks(york, slots)
-    assert svg.count("<g class=\"map-block") == len(york["obs"]["own_blocks"]) + sum(
-        york["obs"]["enemy_counts"].values())
+    svg = board.blocks_layer(york, one_slot_map())
+    obs = york["obs"]
+    on_map = [b for b in obs["own_blocks"] if b["area"] in facts.areas()]
+    assert svg.count('data-block="') - svg.count('data-where="pool"') == len(on_map)
+    assert svg.count("data-enemy-block data-where") - svg.count(
+        'data-enemy-block data-where="pool"') == sum(obs["enemy_counts"].values())
+    assert "Richmond" not in svg and 'data-block="Gloucester"' in svg
 
 
 def test_the_page_draws_an_unpredictable_seed_and_the_ai_cannot_read_it_back():
@@ -239,3 +310,15 @@ def test_the_page_draws_an_unpredictable_seed_and_the_ai_cannot_read_it_back():
     assert a == game_host.agent_seed(12345, "Lancaster")
     assert a != game_host.agent_seed(12345, "York")
     assert a not in (12345, 12346) and game_host.agent_seed(12346, "Lancaster") != a + 1
+
+
+def test_a_page_save_of_version_0_1_0_continues():
+    text = (Path(__file__).parent / "data" / "v0.1.0-1483-page-save.json").read_text()
+    host = GameHost()
+    st = json.loads(host.load(text))
+    assert "recovered" not in st and st["status"]["controllers"]["Lancaster"] == "easy"
+    view = json.loads(host.view("York"))
+    saved = json.loads(text)["game"]["log"]                 # English lines in 0.1.0
+    assert view["obs"]["log"] == [line for vis, line in saved if vis in (-1, 1)]
+    assert view["log_plain"] and view["since"] == []
+    play_to_end(host, random.Random(2))

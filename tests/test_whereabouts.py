@@ -7,9 +7,10 @@ import random
 
 from richard3 import new_game
 from richard3.actions import Action
-from richard3.agents import get_agent
+from richard3.ai import get_agent
 from richard3.ai.determinize import determinize, hidden_enemy_blocks
-from richard3.game import ACTION, NA, POOL, Game
+from richard3.game import Game
+from richard3.ids import ACTION, NA, POOL
 from richard3.whereabouts import DOWN_BIT, POOL_BIT, place_bit
 
 from helpers import C

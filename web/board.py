@@ -5,8 +5,8 @@ Runs on MicroPython (the page's main thread) and CPython (the tests), under the 
 table.py (see its docstring): no dict is walked for an order anyone sees, sorts use full keys.
 
 Geometry comes from the map itself (web/map.svg's `#map-data` metadata: each area's label
-point and block slots, in the SVG's units, viewBox 0 0 1024 768). ui.py reads it once into a
-`Geometry` and passes it here.
+point and block slots, in the SVG's units, viewBox 0 0 1024 768). mapview.py reads it once
+into a `Geometry` and passes it here.
 
 Hooks (stable, for tests and tools; see docs/ui.md):
 - own blocks: `<g data-block="Gloucester" data-where="Middlesex">` with visible text (short
@@ -17,16 +17,12 @@ Hooks (stable, for tests and tools; see docs/ui.md):
 - the pool's own blocks carry `data-where="pool"`.
 """
 
-from table import DATA, areas, e, num
+from facts import SIDES, areas, block, enemy_of
+from table import e, num
 
-SIDES = ("Lancaster", "York")
 # Block sizes in map units by how many blocks share an area: legible alone, smaller in a crowd.
 SIZES = ((2, 34), (4, 29), (6, 23), (9, 18), (999, 15))
 POOL_SIZE = 13
-
-
-def enemy_of(side: str) -> str:
-    return "York" if side == "Lancaster" else "Lancaster"
 
 
 def short_name(label: str) -> str:
@@ -36,14 +32,14 @@ def short_name(label: str) -> str:
 
 def block_label(name: str) -> str:
     """The printed name of a block id ("Warwick/Y" -> "Warwick")."""
-    info = DATA["blocks"].get(name)
+    info = block(name)
     return info["label"] if info else name.split("/")[0]
 
 
 class Geometry:
     """Where things go on the map: `centre[area]` (x, y), `slots[box]` [(x, y), ...] for the
     off-map boxes ("pool:York", "minors:Lancaster", "dead:York", ...), `borders["A|B"]` the
-    midpoint of a border (x, y). Built by ui.py from the map's metadata and the DOM."""
+    midpoint of a border (x, y). Built by mapview.py from the map's metadata and the DOM."""
 
     def __init__(self, meta: dict, borders: dict = None):
         self.centre = {}
@@ -81,7 +77,7 @@ def own_block(b: dict, side: str, x: float, y: float, size: float, marks: dict) 
     """One own block, face up: short name, strength (big), combat rating; KING or PRETENDER
     crowned; moved blocks dimmed; `marks` holds the selected block and the movable ones."""
     name = b["block"]
-    info = DATA["blocks"].get(name) or {}
+    info = block(name) or {}
     label = info.get("label") or block_label(name)
     rating = info.get("rating", "")
     classes = ["blk", "own", "side-" + side.lower()]
@@ -128,7 +124,7 @@ def enemy_block(enemy: str, area: str, x: float, y: float, size: float, shown=No
     s = size
     if shown:
         label = block_label(shown["block"])
-        rating = (DATA["blocks"].get(shown["block"]) or {}).get("rating", "")
+        rating = (block(shown["block"]) or {}).get("rating", "")
         return (f'<g class="blk enemy revealed side-{e(enemy.lower())}" data-enemy-block '
                 f'data-where="{e(area)}" role="img" aria-label="{e(label)} ({e(enemy)}), '
                 f'combat rating {e(rating)}, strength {e(shown["strength"])}, revealed in battle"'
@@ -200,10 +196,11 @@ def pool_layer(obs: dict, side: str, geo: Geometry, marks: dict) -> str:
             else:
                 out.append(_chip(name, who, x, y, "minor"))
     dead = sorted(obs.get("dead") or [])
-    by_side = {"Lancaster": [], "York": []}
+    by_side = {who: [] for who in SIDES}
     for name in dead:
-        owner = (DATA["blocks"].get(name) or {}).get("side")
-        by_side.get(owner, by_side["Lancaster"] if owner == "Rebel" else []).append(name)
+        owner = (block(name) or {}).get("side")
+        # the Rebel (3.26) is drawn in the first side's box
+        by_side.get(owner, by_side[SIDES[0]] if owner == "Rebel" else []).append(name)
     for who in SIDES:
         for name, (x, y) in zip(by_side[who], geo.slots.get("dead:" + who, [])):
             out.append(_chip(name, who, x, y, "dead"))
@@ -264,7 +261,7 @@ def borders_layer(obs: dict, geo: Geometry, limits: dict = None) -> str:
 
 def since_layer(events: list, geo: Geometry) -> str:
     """Arrows for what the other side did since this side last acted (game_host's "since":
-    summarize_lines entries with from/to), and battle marks; plain text in <title>s."""
+    summarize_events entries with from/to), and battle marks; plain text in <title>s."""
     out = []
     for ev in events:
         a, b = ev.get("from"), ev.get("to")

@@ -1,5 +1,5 @@
 // The page's one Pyodide, in a module worker: the engine and the AI (worker.py, game_host.py and
-// the richard3 wheel). engine.js starts it with the page; the page's MicroPython (ui.py) calls
+// the richard3 wheel). engine.js starts it with the page; the page's MicroPython (session.py) calls
 // the functions worker.py lists in __export__, through Comlink; each answers a string (JSON).
 //
 // A plain worker rather than a PyScript one: PyScript's worker would load its own JavaScript

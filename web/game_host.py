@@ -7,7 +7,14 @@ it in localStorage and never renders it). The page only ever gets, per call, a J
 - ``status()``: public facts only (who must decide, whether an AI must move, the winner),
   so that the page can put up a hand-over screen *before* asking for a side's private view;
 - ``view(side)``: that side's observation, plus its legal actions' notations when it is a
-  human side that must decide now.
+  human side that must decide now, and what the page draws from it that the rules decide
+  (the usurpation estimate);
+- ``act(side, notation)``, ``undo(side)``, ``ai_step(watcher)``: one answer per decision,
+  ``{"status", "view", "save"}`` (``answer()``): the page draws the view and stores the save
+  without asking again. The view is only ever that of the side the page names, and only
+  when the page shows that side next (never in pass-and-play when the other side decides:
+  the page asks for that side's view after its hand-over screen);
+- ``new_game`` and ``load``: ``{"status", "save"}``.
 
 Pure Python, no browser import, so tests/test_web_host.py runs it directly.
 """
@@ -16,19 +23,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 import secrets
 import re
 
 import richard3
+from richard3.ai import REGISTRY, get_agent
 from richard3.components import SIDE_NAMES
+from richard3.ids import EVENT_NAMES
+from richard3.politics import COUNTED_TYPES, MIDDLESEX
 from richard3.record import replay
-from richard3.describe import describe_actions, describe_decision, plain_log, summarize_lines
+from richard3.describe import (describe_actions, describe_decision, last_usurpation, plain_log,
+                               summarize_events)
 
 SAVE_FORMAT = "richard3-save"
 SAVE_VERSION = 1
 LEVELS = ("easy", "normal", "hard")
-SIDES = ("Lancaster", "York")
+#: The two players' sides, as the engine names them (the third of SIDE_NAMES is the Rebel).
+SIDES = SIDE_NAMES[:2]
 
 
 #: What the player is told when a save's state could not be read but its record rebuilt it.
@@ -40,28 +51,10 @@ class SaveError(ValueError):
     """A save file the page must refuse; the message is shown to the player as it is."""
 
 
-class _RandomAgent:
-    """Stand-in used while richard3.agents (the AI issue) has no agent of the wanted level."""
-
-    def __init__(self, seed):
-        self.rng = random.Random(seed)
-
-    def choose(self, game, side):
-        return self.rng.choice(game.legal_actions(side))
-
-
 def make_agent(level: str, seed):
-    """The AI of `level`, falling back to weaker levels and finally to a random player."""
-    try:
-        from richard3.agents import get_agent
-    except ImportError:
-        return _RandomAgent(seed)
-    for name in (level, "easy", "random"):
-        try:
-            return get_agent(name, seed)
-        except Exception:  # level not registered (yet): try the next one
-            continue
-    return _RandomAgent(seed)
+    """The AI of `level` from the engine's registry of agents, or its random player for a level
+    the registry does not have."""
+    return get_agent(level if level in REGISTRY else "random", seed)
 
 
 def agent_seed(seed: int, side: str) -> int:
@@ -85,26 +78,70 @@ def page_data() -> dict:
     """The static facts the page's main thread draws with, which it may not get by importing
     the engine (it runs MicroPython): build.py writes them into mpy.json's "richard3" section.
 
-    {"scenarios": scenarios(), "areas": [area name, ...] in map order, "land": [land area
-    names], "blocks": {block id: {"side": "Lancaster" | "York" | "Rebel", "type": block type
-    (3.1: "heir", "noble", ...), "label": printed name, "rating": combat rating "B3"
-    (initiative letter, firepower), "max_strength": 2-4}}, "borders": {"A|B": how many blocks
-    may cross it in a turn (5.21)}}. All public: the printed blocks and the map.
+    {"sides": ["Lancaster", "York"], "scenarios": scenarios(), "areas": [area name, ...] in
+    map order, "land": [land area names], "blocks": {block id: {"side": "Lancaster" | "York" |
+    "Rebel", "type": block type (3.1: "heir", "noble", ...), "label": printed name, "rating":
+    combat rating "B3" (initiative letter, firepower), "max_strength": 2-4}}, "borders":
+    {"A|B": how many blocks may cross it in a turn (5.21)}, "cards": {card name: {"ap": its AP
+    as printed, "event": the event's name ("Muster") or None}}}. All public: the printed
+    blocks, cards and the map.
     """
     C = richard3.load_components()
-    side_names = ("Lancaster", "York", "Rebel")
     return {
+        "sides": list(SIDES),
         "scenarios": scenarios(),
         "areas": list(C.area_names),
         "land": [a for i, a in enumerate(C.area_names) if C.kind[i] == "land"],
         "borders": {f"{C.area_names[a]}|{C.area_names[b]}": C.border_limit[k]
                     for k, (a, b) in enumerate(C.border_ends)},
-        "blocks": {name: {"side": side_names[C.side[b]], "type": C.btype[b],
+        "blocks": {name: {"side": SIDE_NAMES[C.side[b]], "type": C.btype[b],
                           "label": C.label[b],
                           "rating": "ABCD"[C.initiative[b]] + str(C.firepower[b]),
                           "max_strength": C.max_str[b]}
                    for b, name in enumerate(C.block_names)},
+        "cards": {name: {"ap": ap, "event": EVENT_NAMES[event] if event else None}
+                  for name, ap, event in zip(C.card_names, C.card_ap, C.card_event)},
     }
+
+
+def usurpation_estimate(obs: dict) -> dict:
+    """The usurpation count (8.2) as far as `obs`'s side can know it, from its observation and
+    the engine's components only, for the page to draw.
+
+    {"side", "enemy", "king", "own": the side's own count, exact (its heirs, nobles and church
+    on land areas, as politics.usurpation_counts counts them, +1 for London held alone, the 1470
+    prisoner for his side); "enemy_known": what is public of the enemy's (revealed blocks,
+    London, the prisoner); "enemy_at_most": that plus every enemy block on land whose identity
+    is hidden, as if it counted; "london": the side holding London alone, or None}.
+    """
+    C = richard3.load_components()
+    me = SIDES.index(obs["side"])
+
+    def counted(name):
+        return C.btype[C.block_id[name]] in COUNTED_TYPES
+
+    def on_land(area):
+        return area in C.area_id and C.kind[C.area_id[area]] == "land"
+
+    counts = [0, 0]
+    counts[me] = sum(1 for b in obs["own_blocks"] if on_land(b["area"]) and counted(b["block"]))
+    revealed = [b for b in obs["revealed"] if on_land(b["area"])]
+    counts[1 - me] = sum(1 for b in revealed if counted(b["block"]))
+    hidden = sum(n for area, n in obs["enemy_counts"].items() if on_land(area)) - len(revealed)
+    london = C.area_names[MIDDLESEX]
+    held = {me: any(b["area"] == london for b in obs["own_blocks"]),
+            1 - me: obs["enemy_counts"].get(london, 0) > 0}
+    alone = None if held[0] == held[1] else (0 if held[0] else 1)
+    if alone is not None:
+        counts[alone] += 1
+    if obs.get("prisoner"):
+        owner = C.side[C.block_id[obs["prisoner"]]]
+        if owner in (0, 1):
+            counts[owner] += 1
+    known = counts[1 - me]
+    return {"side": SIDES[me], "enemy": SIDES[1 - me], "own": counts[me],
+            "enemy_known": known, "enemy_at_most": known + hidden,
+            "london": SIDES[alone] if alone is not None else None, "king": obs["king"]}
 
 
 def activation_moves(game, side: int) -> list[dict]:
@@ -144,13 +181,14 @@ class GameHost:
     # ---------------------------------------------------------------- starting and loading
     def new_game(self, scenario: str, seed, controllers: dict) -> str:
         """Start `scenario` with `seed` (a number the player chose: it replays the game; none:
-        63 unpredictable bits, as richard3.new_game draws them) and who plays each side."""
+        63 unpredictable bits, as richard3.new_game draws them) and who plays each side.
+        Returns answer(): the status and the save."""
         seed = int(seed) if seed not in (None, "") else secrets.randbits(63)
         self._set_controllers(controllers, seed)
         self.game = richard3.new_game(str(scenario), seed=seed)
         self.undo_stack = []
         self.seen = {}
-        return self.status()
+        return self.answer()
 
     def _set_controllers(self, controllers: dict, seed: int) -> None:
         ctl = {}
@@ -185,19 +223,15 @@ class GameHost:
 
     def load(self, text: str) -> str:
         """Replace the game by a save; on any problem raise SaveError and keep the current game.
-        Returns status(), with "recovered": RECOVERED when the save's state could not be read
-        and its record rebuilt the game (parse_save)."""
+        Returns answer() (the status and the save), with "recovered": RECOVERED when the save's
+        state could not be read and its record rebuilt the game (parse_save)."""
         game, controllers, recovered = parse_save(text)
         self.game = game
         self._set_controllers(controllers, game.seed if isinstance(game.seed, int) else 0)
         self.undo_stack = []
         # "since" starts from the loaded position: what happened before is in the log
-        self.seen = {side: len(game.log_for(i)) for i, side in enumerate(SIDES)}
-        if not recovered:
-            return self.status()
-        answer = json.loads(self.status())
-        answer["recovered"] = RECOVERED
-        return json.dumps(answer)
+        self.seen = {side: len(game.events_for(i)) for i, side in enumerate(SIDES)}
+        return self.answer(**({"recovered": RECOVERED} if recovered else {}))
 
     # ---------------------------------------------------------------------- what is going on
     def _human(self, side: str) -> bool:
@@ -205,18 +239,40 @@ class GameHost:
 
     def status(self) -> str:
         """Public facts only: safe to hold in the page whoever is looking at it."""
+        return json.dumps(self._status())
+
+    def _status(self) -> dict:
         g = self.game
         if g is None:
-            return json.dumps({"game": False})
+            return {"game": False}
         active = [SIDE_NAMES[s] for s in g.active_sides()]
         humans = [s for s in active if self._human(s)]
         ai = [s for s in active if not self._human(s)]
-        return json.dumps({
+        return {
             "game": True, "scenario": g.scenario, "controllers": self.controllers,
             "active": active, "humans": humans, "ai_pending": bool(ai),
             "over": g.is_over, "winner": SIDE_NAMES[g.winner] if g.winner >= 0 else None,
             "reason": g.reason or None, "campaign": g.campaign, "turn": g.turn,
-        })
+        }
+
+    def answer(self, watcher: str = "", **extra) -> str:
+        """What the page needs after a change of the game, in one answer (one round trip):
+        {"status": status(), "save": save() (the autosave), "view": the view of `watcher` (the
+        side whose table the page shows) when the page shows that side next, else None, and
+        `extra`}. Never another side's view: with another human side to decide now and not
+        `watcher` (pass-and-play), the page puts up its hand-over screen first and asks for
+        that side's view after it."""
+        out = {"status": self._status(), "save": self.save(),
+               "view": self._view(watcher) if watcher and self._shown_next(watcher) else None}
+        out.update(extra)
+        return json.dumps(out)
+
+    def _shown_next(self, side: str) -> bool:
+        """Whether the page shows `side`'s table next: the game is over, or an AI is to move
+        (the page shows the side watching it), or `side` is a human who must decide now."""
+        g = self.game
+        humans = [SIDE_NAMES[s] for s in g.active_sides() if self._human(SIDE_NAMES[s])]
+        return g.is_over or not humans or side in humans
 
     def view(self, side: str) -> str:
         """What `side` may see, its decision in plain words if it is a human side deciding now,
@@ -227,33 +283,38 @@ class GameHost:
         action: notation, kind, text, group, and block / from / to / area / card / cost / note
         where they apply), "prompt": what to do, in one line, "via_activation": the moves an
         activation would open (activation_moves), "log_plain": plain_log of the side's log,
-        "since": summarize_lines of the log lines since this side last acted (public facts
-        only), "controllers", "can_undo", and "summary" once the game is over}.
+        "since": summarize_events of the events since this side last acted (public facts
+        only), "usurpation": usurpation_estimate(obs), "controllers", "can_undo", and
+        "summary" once the game is over}.
         """
+        return json.dumps(self._view(side))
+
+    def _view(self, side: str) -> dict:
         g = self.game
         s = SIDES.index(side)
         deciding = self._human(side) and s in g.active_sides()
         obs = g.observation(s)
         decision = describe_decision(g, s) if deciding else {"prompt": "", "actions": []}
-        log = obs["log"]
-        seen = min(self.seen.get(side, 0), len(log))
+        events = g.events_for(s)
+        seen = min(self.seen.get(side, 0), len(events))
         out = {"side": side, "obs": obs, "actions": [c["notation"] for c in decision["actions"]],
                "choices": decision["actions"], "prompt": decision["prompt"],
                "via_activation": activation_moves(g, s) if deciding else [],
-               "log_plain": plain_log(log), "since": summarize_lines(log[seen:], s),
+               "log_plain": plain_log(events), "since": summarize_events(events[seen:], s),
+               "usurpation": dict(usurpation_estimate(obs), last=last_usurpation(events)),
                "controllers": self.controllers,
                "can_undo": deciding and bool(self.undo_stack) and self.undo_stack[-1][0] == side}
         if g.is_over:
             out["summary"] = self.summary()
-        return json.dumps(out)
+        return out
 
     def summary(self) -> dict:
         """Public end-of-game figures (the game is over, so nothing here is secret any more)."""
         g = self.game
         st = list(g.stats) + [0] * 5
         return {"winner": SIDE_NAMES[g.winner] if g.winner >= 0 else None, "reason": g.reason,
-                "blocks_lost": {"Lancaster": st[0], "York": st[1]}, "battles": st[2],
-                "campaigns_as_king": {"Lancaster": st[3], "York": st[4]},
+                "blocks_lost": {SIDES[0]: st[0], SIDES[1]: st[1]}, "battles": st[2],
+                "campaigns_as_king": {SIDES[0]: st[3], SIDES[1]: st[4]},
                 "campaign": g.campaign, "turn": g.turn}
 
     def odds(self, side: str):
@@ -261,14 +322,29 @@ class GameHost:
         return battle_odds_for(self.game.observation(SIDES.index(side)))
 
     # ------------------------------------------------------------------------- deciding
-    def act(self, side: str, notation: str) -> str:
-        """Apply a human side's action (raises richard3.IllegalAction if it is not legal)."""
+    def act(self, side: str, *notations: str) -> str:
+        """Apply a human side's decision: its actions in turn (one tap may be an activation and
+        a move). Raises richard3.IllegalAction if one is not legal, and then the game is as it
+        was before the first. Returns answer(side): the status, `side`'s new view and the
+        save."""
         if not self._human(side):
             raise richard3.IllegalAction(f"{side} is played by the AI")
+        first = self.game.copy()
+        kept = (list(self.undo_stack), dict(self.seen))
+        try:
+            for i, notation in enumerate(notations):
+                self._apply(side, notation, first if i == 0 else self.game.copy())
+        except Exception:
+            self.game = first
+            self.undo_stack, self.seen = kept
+            raise
+        return self.answer(side)
+
+    def _apply(self, side: str, notation: str, before) -> None:
+        """Apply one action; `before`, a copy of the game as it was, is kept for Undo."""
         g = self.game
-        before = g.copy()
         g.apply(side, notation)
-        self.seen[side] = len(g.log_for(SIDES.index(side)))
+        self.seen[side] = len(g.events_for(SIDES.index(side)))
         # Undo is offered only while nothing random happened and nothing new was shown:
         # the same phase, the same side acting, and the generator untouched.
         if (g.rng == before.rng and g.phase == before.phase and g.acting == before.acting
@@ -277,16 +353,18 @@ class GameHost:
             self.undo_stack.append((side, before))
         else:
             self.undo_stack = []
-        return self.status()
 
     def undo(self, side: str) -> str:
+        """Take back `side`'s last step; returns answer(side)."""
         if not self.undo_stack or self.undo_stack[-1][0] != side:
             raise richard3.IllegalAction("nothing to undo")
         self.game = self.undo_stack.pop()[1]
-        return self.status()
+        return self.answer(side)
 
-    def ai_step(self) -> str:
-        """Let one AI side that must decide now make one decision."""
+    def ai_step(self, watcher: str = "") -> str:
+        """Let one AI side that must decide now make one decision. Returns answer(watcher):
+        the status, the save and the view of `watcher`, the side whose table the page shows
+        while the AI plays ("": none)."""
         g = self.game
         for s in g.active_sides():
             name = SIDE_NAMES[s]
@@ -295,7 +373,7 @@ class GameHost:
                 g.apply(s, action)
                 self.undo_stack = []
                 break
-        return self.status()
+        return self.answer(watcher)
 
     def hint(self, side: str) -> str:
         """The AI's suggestion for a human side (its notation), decided from a copy."""

@@ -1,6 +1,6 @@
 // Pinch-zoom and pan of the map (touch), wheel zoom and drag (mouse), and the +/−/Reset buttons.
 // The gestures are Panzoom's (vendor/panzoom.min.js, npm package @panzoom/panzoom, MIT);
-// this file only wires it to the page. ui.py calls window.r3MapZoom.attach() once it has put
+// this file only wires it to the page. mapview.py calls window.r3MapZoom.attach() once it has put
 // map.svg into #map. A tap (no movement) still reaches the map's areas and blocks as a click.
 (function () {
   "use strict";

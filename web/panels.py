@@ -5,7 +5,8 @@ Like table.py (read its docstring) this runs on MicroPython on the page's main t
 CPython in the tests (tests/test_panels.py; tests/test_micropython.py checks both give the same
 HTML): no engine import, no `{**d}` / `[*xs]`, no `re` look-arounds, no functools; dicts are
 never iterated for an order the player sees, and sorts use full keys (MicroPython's sort is not
-stable). Block names, ratings and sides come from `table.DATA` (mpy.json, set by ui.py).
+stable). Block names, ratings, sides and the cards' AP and events come from facts.py (the
+build's page data, mpy.json); only the words of each event card are the page's own.
 
 Inputs, as the worker sends them with a side's view (game_host.GameHost.view):
 
@@ -13,10 +14,10 @@ Inputs, as the worker sends them with a side's view (game_host.GameHost.view):
 - ``choices``: ``richard3.describe.describe_actions(game, side)``, one dict per legal action:
   {"notation", "kind", "text", "group", "note"?, "block"?, "block_name"?, "card"?, "ap"?,
   "event"?, "area"?, "from"?, "to"?, "target"?, "target_name"?, "cost"?};
-- ``entries``: ``richard3.describe.plain_log(game.log_for(side))``: {"type", "text",
+- ``entries``: ``richard3.describe.plain_log(game.events_for(side))``: {"type", "text",
   "campaign", "turn", "phase", "line"?}.
 
-Page hooks (what ui.py wires):
+Page hooks (what clicks.py wires):
 
 - every game control is a ``<button type="button" data-action="NOTATION">`` for a notation the
   engine listed as legal (the choice's own notation, only ever in the attribute);
@@ -29,16 +30,14 @@ Page hooks (what ui.py wires):
 - log_panel returns only the <li> items, for the page's own <ol> (or <ul>).
 """
 
+import facts
 import table
+from facts import SIDES, card_ap, card_event, enemy_of
 from table import e, link_rules
 
-SIDES = ("Lancaster", "York")
-
 # ------------------------------------------------------------------------------- the cards
-# The event cards (cards.toml: AP as printed) and what each lets its AP do, in our words
-# (rulebook "Event cards", 5.1).
-EVENT_AP = {"Force March": 1, "Muster": 0, "Piracy": 2, "Plague": 0, "Surprise": 1,
-            "Treason": 1}
+# What each event card lets its AP do, in our words (rulebook "Event cards", 5.1), by the
+# event's name in the page data (a card's AP and event: facts.card_ap, facts.card_event).
 EVENT_TEXT = {
     "Force March": "Move one group up to 3 areas; it may attack. No sea moves.",
     "Muster": "Name a friendly or empty area: your blocks may move to it. No sea moves.",
@@ -52,26 +51,13 @@ BATTLE_KINDS = ("battle", "fire", "pass", "retreat", "charge", "treachery", "tre
                 "no_treason", "hit", "regroup", "end")
 
 
-def card_ap(name) -> int:
-    """The AP of a card by its name ("4" -> 4, "Muster" -> 0); 0 for an unknown name."""
-    name = str(name)
-    if name in EVENT_AP:
-        return EVENT_AP[name]
-    if name.isdigit():
-        return int(name)
-    return 0
-
-
 def is_event(name) -> bool:
-    return str(name) in EVENT_AP
+    return card_event(name) is not None
 
 
 def card_text(name) -> str:
     """One line of what a card does."""
-    name = str(name)
-    if name in EVENT_TEXT:
-        return EVENT_TEXT[name]
-    return "Move or recruit: 1 AP each."
+    return EVENT_TEXT.get(card_event(name)) or "Move or recruit: 1 AP each."
 
 
 def card_title(name) -> str:
@@ -121,10 +107,6 @@ def _side_class(side) -> str:
     return "side-" + str(side).lower()
 
 
-def _other(side) -> str:
-    return "York" if side == "Lancaster" else "Lancaster"
-
-
 def hand_panel(obs: dict, choices: list) -> str:
     """The side's hand as cards, largest first; in the card phase each playable card is a
     button (data-card, data-choose = the notation of its play choice) that asks for
@@ -152,7 +134,7 @@ def hand_panel(obs: dict, choices: list) -> str:
     if plays:
         ask = ('<p class="pcards-ask">Choose the card to play this turn; it stays face down '
                f'until both are played ({link_rules("1.1")}).</p>')
-    enemy = _other(obs.get("side"))
+    enemy = enemy_of(obs.get("side"))
     en = obs.get("enemy_hand_size", 0)
     info = (f'<p class="pcards-info">{e(enemy)} holds {e(en)} card{"" if en == 1 else "s"}; '
             f'{e(obs.get("deck_size", 0))} left undealt.</p>')
@@ -205,7 +187,7 @@ def mulligan_panel(obs: dict, choices: list) -> str:
     total = 0
     for name in obs.get("hand") or []:
         total += card_ap(name)
-    enemy = _other(obs.get("side"))
+    enemy = enemy_of(obs.get("side"))
     what = ("A mulligan is a weak hand: seven cards worth AP 13 or less in all. Its holder may "
             "show it and ask for a new deal, once per campaign; the other player then decides "
             "whether to keep his own cards or have them dealt again too (5.1).")
@@ -230,14 +212,14 @@ def mulligan_panel(obs: dict, choices: list) -> str:
 def player_one_reason(lanc, york, king) -> tuple:
     """(Player 1, why in plain words) from the two played card names and the KING's side
     (1.1 and rulings.md)."""
-    pretender = _other(king)
+    pretender = enemy_of(king)
     ev = (is_event(lanc), is_event(york))
     ap = (card_ap(lanc), card_ap(york))
     if ev[0] != ev[1]:
-        side = "Lancaster" if ev[0] else "York"
+        side = SIDES[0] if ev[0] else SIDES[1]
         return side, f"{side} played an event card, and an event card's player always goes first"
     if ap[0] != ap[1]:
-        side = "Lancaster" if ap[0] > ap[1] else "York"
+        side = SIDES[0] if ap[0] > ap[1] else SIDES[1]
         if ev[0]:
             return side, (f"both cards are events, so the higher AP goes first "
                           f"(AP {max(ap[0], ap[1])} against AP {min(ap[0], ap[1])})")
@@ -254,7 +236,7 @@ def reveal_panel(obs: dict) -> str:
     down."""
     played = obs.get("played") or {}
     me = obs.get("side")
-    enemy = _other(me)
+    enemy = enemy_of(me)
     mine = played.get(me)
     theirs = played.get(enemy)
     if mine is None and theirs is None:
@@ -274,11 +256,11 @@ def reveal_panel(obs: dict) -> str:
         return (f'<section class="reveal-panel" aria-label="The cards played">'
                 f'<div class="reveal-cards">{"".join(slots)}</div>'
                 f'<p class="reveal-why">{e(text)}</p></section>')
-    lanc, york = played.get("Lancaster"), played.get("York")
+    lanc, york = played.get(SIDES[0]), played.get(SIDES[1])
     p1, why = player_one_reason(lanc, york, obs.get("king"))
     if obs.get("player1") in SIDES and obs.get("player1") != p1:
         p1, why = obs["player1"], "as the cards decide (1.1)"
-    p2 = _other(p1)
+    p2 = enemy_of(p1)
     first = "You are" if p1 == me else f"{p1} is"
     text = (f"{first} Player 1: {why} (1.1). {p1} acts first this turn, then {p2}.")
     return (f'<section class="reveal-panel" aria-label="The cards revealed">'
@@ -290,7 +272,7 @@ def reveal_panel(obs: dict) -> str:
 def block_label(block_id) -> str:
     """A block's printed name from its id ("Rivers/L" -> "Rivers")."""
     block_id = str(block_id)
-    b = table.DATA.get("blocks", {}).get(block_id)
+    b = facts.block(block_id)
     if b and b.get("label"):
         return b["label"]
     if block_id.endswith("/L") or block_id.endswith("/Y"):
@@ -299,12 +281,12 @@ def block_label(block_id) -> str:
 
 
 def _printed_rating(block_id) -> str:
-    b = table.DATA.get("blocks", {}).get(str(block_id))
+    b = facts.block(block_id)
     return b["rating"] if b else ""
 
 
 def _max_strength(block_id) -> int:
-    b = table.DATA.get("blocks", {}).get(str(block_id))
+    b = facts.block(block_id)
     return b["max_strength"] if b else 4
 
 
@@ -319,7 +301,7 @@ def _battle_block(b: dict, side: str, own: bool, acting: bool, hidden: bool) -> 
         label += ", its battle turn now"
     if hidden:
         classes.append("bb-unseen")
-        label += f", still face down to {_other(side)}"
+        label += f", still face down to {enemy_of(side)}"
     extra = f' data-block="{e(b["block"])}"' if own else ""
     current = ' aria-current="true"' if acting else ""
     top = max(_max_strength(b["block"]), st)
@@ -574,13 +556,6 @@ def battle_board(obs: dict, choices: list) -> str:
 HEAD_TYPES = ("campaign", "turn", "phase", "battle")
 
 
-def _entry_side(text: str) -> str:
-    for s in SIDES:
-        if text.startswith(s + " ") or text.startswith(s + "'") or text.startswith("A " + s):
-            return s
-    return ""
-
-
 def log_panel(entries: list, limit: int = 200) -> str:
     """The plain log (describe.plain_log entries) as <li> items for an <ol>: the last `limit`
     entries; headers (campaign, turn, phase, battle) as <li class="log-head log-TYPE">,
@@ -606,7 +581,7 @@ def log_panel(entries: list, limit: int = 200) -> str:
         if t in HEAD_TYPES:
             out.append(f'<li class="log-head log-{t}">{link_rules(text)}</li>')
             continue
-        side = _entry_side(text)
+        side = str(x.get("side") or "")
         cls = f' class="log-{side.lower()}"' if side else ""
         out.append(f"<li{cls}>{link_rules(text)}</li>")
     return "".join(out)
@@ -627,14 +602,12 @@ def victory_panel(view: dict) -> str:
     why = (reason[:1].upper() + reason[1:] + ".") if reason else ""
     lost = s.get("blocks_lost") or {}
     kings = s.get("campaigns_as_king") or {}
-    counts = {"Lancaster": int(kings.get("Lancaster") or 0), "York": int(kings.get("York") or 0)}
     king = obs.get("king")
     crowned = (obs.get("crowned") or {}).get(king) if king in SIDES else None
     rows = [("Ended", f"Campaign {s.get('campaign')}, turn {s.get('turn')}"),
             ("Battles fought", str(s.get("battles", 0))),
-            ("Blocks eliminated", f"Lancaster {lost.get('Lancaster', 0)}, "
-                                  f"York {lost.get('York', 0)}"),
-            ("Campaigns as KING", f"Lancaster {counts['Lancaster']}, York {counts['York']}")]
+            ("Blocks eliminated", ", ".join(f"{k} {lost.get(k, 0)}" for k in SIDES)),
+            ("Campaigns as KING", ", ".join(f"{k} {int(kings.get(k) or 0)}" for k in SIDES))]
     if king in SIDES:
         rows.append(("KING at the end", f"{king}" + (f" ({block_label(crowned)})"
                                                        if crowned else "")))

@@ -7,8 +7,9 @@ storage call is guarded: a full storage (QuotaExceededError), a blocked one (Sec
 anything else makes the call fail softly (False / None / []), never raise, so the game goes on
 and the page starts without storage. A failure may come as an exception or, from the page's
 web/storage.js (which guards localStorage on the JS side, as a JS exception cannot be caught
-on MicroPython), as setItem / removeItem answering False. ui.py wires it; tests/test_saves_page.py tests it with
-fake storages, on CPython and on MicroPython.
+on MicroPython), as setItem / removeItem answering False. session.py (the autosave) and
+savescreens.py (slots, import, export) wire it; tests/test_saves_page.py tests it with fake
+storages, on CPython and on MicroPython. The sides' names come from facts.py (page data).
 
 Keys: the autosave `richard3.autosave`, named slots `richard3.slot.NAME` and the previous game
 `richard3.previous` hold the save text itself (what the worker's save() gave); beside each,
@@ -25,6 +26,8 @@ player sees, sorts never relied on to be stable.
 """
 
 import json
+
+from facts import SIDES
 
 AUTOSAVE = "richard3.autosave"
 SLOT_PREFIX = "richard3.slot."
@@ -124,10 +127,9 @@ def meta_from_save(text, date=""):
         game = data["game"]
         winner = game.get("winner")
         over = isinstance(winner, int) and winner >= 0
-        names = ("Lancaster", "York")
         return {"name": "", "date": date, "scenario": str(data.get("scenario") or ""),
                 "campaign": game.get("campaign"), "turn": game.get("turn"),
-                "status": (names[winner] + " won") if over and winner < 2 else "",
+                "status": (SIDES[winner] + " won") if over and winner < len(SIDES) else "",
                 "over": over}
     except Exception:
         return None

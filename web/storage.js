@@ -1,4 +1,4 @@
-// The browser's storage for the page's MicroPython (web/saves.py, via ui.storage()), every call
+// The browser's storage for the page's MicroPython (web/saves.py, via session.storage()), every call
 // guarded here: an exception thrown by localStorage (a SecurityError when the browser blocks
 // storage, as in some embedding frames, where even reading `window.localStorage` throws; a
 // QuotaExceededError when it is full) cannot be caught on MicroPython's side, where it would

@@ -2,10 +2,12 @@
 
 engine-worker.js starts Pyodide in a module worker, writes this file, game_host.py and our wheel
 (as richard3.whl) into its working folder and imports this module; the page's MicroPython never
-imports the engine. The page calls the functions listed in `__export__` (ui.call ->
+imports the engine. The page calls the functions listed in `__export__` (session.call ->
 r3Engine.call in engine.js -> Comlink), with strings and numbers; each answers a string. The
 authoritative game lives here (game_host.py); every game call returns a JSON string, and a
 failure is returned as {"error": message} rather than raised, so the page can show it plainly.
+A decision is one call: act, undo and ai_step answer with the status, the view the page draws
+next and the save it stores (game_host.GameHost.answer).
 """
 
 import json
@@ -54,16 +56,16 @@ def view(side):
     return _call(HOST.view, side)
 
 
-def act(side, notation):
-    return _call(HOST.act, side, notation)
+def act(side, *notations):
+    return _call(HOST.act, side, *notations)
 
 
 def undo(side):
     return _call(HOST.undo, side)
 
 
-def ai_step():
-    return _call(HOST.ai_step)
+def ai_step(watcher=""):
+    return _call(HOST.ai_step, watcher)
 
 
 def hint(side):

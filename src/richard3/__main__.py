@@ -15,10 +15,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
+
+from .ai.tournament import run_tournament
+from .record import ReplayError, check
+from .selfplay import play_game, summarise
 
 
 def _tournament(args) -> int:
-    from .ai.tournament import run_tournament
     options = {}
     if args.iterations is not None:
         options["iterations"] = args.iterations
@@ -49,9 +53,7 @@ def _tournament(args) -> int:
 
 
 def _selfplay(args) -> int:
-    import time
 
-    from .selfplay import play_game, summarise
     records = []
     t0 = time.perf_counter()
     failed = 0
@@ -87,7 +89,6 @@ def _selfplay(args) -> int:
 def _replay(args) -> int:
     """Exit 0 if the record rebuilds the saved state, 1 on a mismatch, 2 if the file cannot be
     replayed (unreadable, not a save or record, no record, an illegal action)."""
-    from .record import ReplayError, check
     try:
         with open(args.file, "rb") as f:
             text = f.read()

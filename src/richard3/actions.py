@@ -38,6 +38,7 @@ home               ``home Oxford: Essex`` / ``: pool``     8.3 / 8.4
 from __future__ import annotations
 
 from .components import load_components
+from .ids import quote, side_id
 
 
 class IllegalAction(ValueError):
@@ -116,12 +117,11 @@ def parse_action(game, side, text: str) -> Action:
     IllegalAction if no legal action has that notation (the message quotes at most about
     200 characters of ``text``).
     """
-    from .game import quote, side_id
     s = side_id(side)
     if not isinstance(text, str):
         raise ValueError(f"an action's notation is a string, not {quote(text)}")
     want = " ".join(text.split())
-    legal = game._legal(s)
+    legal = game.legal_actions(s)
     for action in legal:
         if str(action) == want:
             return action

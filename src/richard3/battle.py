@@ -52,8 +52,11 @@ from __future__ import annotations
 from . import combat
 from .actions import Action
 from .combat import engaged, firepower, senior_heir_present
-from .components import INITIATIVES, SIDE_NAMES
-from .game import BATTLE, NA, NB, NBORDER, OVER, PRISON, C
+from .components import INITIATIVES
+from .eliminations import eliminate
+from .events import IN_BATTLE, NO_RETREAT
+from .ids import BATTLE, NA, NB, NBORDER, OVER, PRISON, PUBLIC, SIDE_NAMES, C
+from .rescue import check_rescue
 from .retreat import by_sea, regroup_destinations, retreat_destinations
 
 AREA, ATTACKER, ROUND, ACTOR, ROLLED, STAGE, VICTOR, ENTRY = 0, 1, 2, 3, 4, 5, 6, 7
@@ -64,6 +67,8 @@ COUNTS = FLAGS + NB
 RECORD_SIZE = COUNTS + 2 * NBORDER
 
 TREASON, FIGHT, REGROUP = 0, 1, 2
+#: Why a battle is won: indices into ``events.BATTLE_WON``.
+ALL_GONE, ATTACKER_GONE, ATTACKER_RETREATED = 0, 1, 2
 STAGE_NAMES = ("treason", "fight", "regroup")
 F_ACTED, F_WAS_RESERVE, F_DEFECTED, F_REGROUPED = 1, 2, 4, 8
 ROLL_KINDS = ("fire", "charge", "bonus fire", "treachery", "treason")
@@ -71,6 +76,15 @@ FIRE_ROLL, CHARGE_ROLL, BONUS_ROLL, TREACHERY_ROLL, TREASON_ROLL = range(5)
 WARWICK_BIT = 4
 HIT = 1                      # g.pending code: [HIT, owner, hits_left, firer]
 LAST_ROUND = 4
+#: The range of each item of the record (``savecheck`` checks a saved battle against it).
+RECORD_RANGES = (
+    [(0, NA - 1), (0, 1), (0, LAST_ROUND), (-1, NB - 1), (0, 7), (0, 2), (-1, 1)]  # AREA..VICTOR
+    + [(0, (1 << MASK_BITS) - 1)] * 4                                        # ENTRY masks
+    + [(-1, NB - 1), (0, len(ROLL_KINDS) - 1), (-1, NB - 1), (0, 6), (0, 2 * max(C.max_str)),
+       (0, 4)]                                                               # LAST_*
+    + [(0, 6)] * 4                                                           # DICE
+    + [(0, 15)] * NB                                                         # FLAGS
+    + [(0, C.border_limit[i % NBORDER]) for i in range(2 * NBORDER)])        # COUNTS
 
 FIRE, PASS, END, NO_TREASON = Action("fire"), Action("pass"), Action("end"), Action("no_treason")
 
@@ -93,6 +107,25 @@ def begin_battle_phase(g) -> None:
         if c >= 0 and C.card_event[c] == "treason":
             g.treason = s
     _advance(g)
+
+
+def turn_block(g) -> int:
+    """The block whose battle turn it is (6.2), or -1 (no battle being fought, or between
+    turns)."""
+    return g.battle[ACTOR] if g.battle else -1
+
+
+def block_flags(g, b: int) -> int:
+    """Block b's flags in the battle being fought (``F_ACTED``, ``F_WAS_RESERVE``,
+    ``F_DEFECTED``, ``F_REGROUPED``), or 0 when no battle is being fought."""
+    return g.battle[FLAGS + b] if g.battle else 0
+
+
+def set_block_flags(g, b: int, flags: int) -> None:
+    """Set block b's flags in the battle being fought (an AI's copy that re-deals hidden
+    identities moves them with the blocks); nothing outside a battle."""
+    if g.battle:
+        g.battle[FLAGS + b] = flags
 
 
 def contested_areas(g) -> list[int]:
@@ -237,9 +270,9 @@ def _advance(g) -> None:
 
 
 def _end_phase(g) -> None:
-    from .supply import begin_supply_phase
+    """Every battle is fought: the phase is over (the turn sequence opens the supply phase)."""
     g.treason = -1
-    begin_supply_phase(g)
+    g.end_phase()
 
 
 def _start(g, area: int) -> None:
@@ -252,7 +285,7 @@ def _start(g, area: int) -> None:
     g.battle = rec
     g.stats[2] += 1
     att = rec[ATTACKER]
-    names = ([], [])
+    steps = ([], [])
     waiting = [[], []]
     for b in range(NB):
         if g.loc[b] != area:
@@ -268,16 +301,12 @@ def _start(g, area: int) -> None:
             waiting[s].append(b)
         else:
             g.shown[b] = 1
-            names[s].append(f"{C.block_names[b]} {g.strength[b]}")
-    g.say(f"Battle in {C.area_names[area]} (6.1): {SIDE_NAMES[att]} attacks with "
-          f"{', '.join(names[att]) or 'no block yet'}; {SIDE_NAMES[1 - att]} defends with "
-          f"{', '.join(names[1 - att]) or 'no block yet'}.")
+            steps[s].append((b, g.strength[b]))
+    g.say(PUBLIC, "battle", area, att, tuple(steps[att]), tuple(steps[1 - att]))
     for s in (0, 1):
         if waiting[s]:
-            n = len(waiting[s])
-            g.say(f"{SIDE_NAMES[s]} has {n} block{'s' if n > 1 else ''} in Reserve (6.3).")
-            g.say(f"{SIDE_NAMES[s]} Reserves in {C.area_names[area]}: "
-                  + ", ".join(C.block_names[b] for b in waiting[s]) + ".", s)
+            g.say(PUBLIC, "reserves", s, len(waiting[s]))
+            g.say(s, "reserves_named", s, area, tuple(waiting[s]))
     _check_sides(g)
 
 
@@ -300,17 +329,17 @@ def _begin_round(g, r: int) -> None:
         rec[FLAGS + b] &= ~F_ACTED
     for i in range(COUNTS, RECORD_SIZE):
         rec[i] = 0
-    g.say(f"Round {r} of the battle in {C.area_names[area]} (6.2).")
+    g.say(PUBLIC, "round", r, area)
     if r >= 2:
         arrived = ([], [])
         for b in range(NB):
             if g.loc[b] == area and g.reserve[b]:
                 g.reserve[b] = 0
                 g.shown[b] = 1
-                arrived[g.owner(b)].append(f"{C.block_names[b]} {g.strength[b]}")
+                arrived[g.owner(b)].append((b, g.strength[b]))
         for s in (0, 1):
             if arrived[s]:
-                g.say(f"{SIDE_NAMES[s]} Reserves arrive (6.3): {', '.join(arrived[s])}.")
+                g.say(PUBLIC, "reserves_arrive", s, tuple(arrived[s]))
 
 
 def _next_turn(g) -> bool:
@@ -324,7 +353,7 @@ def _next_turn(g) -> bool:
     if b < 0:
         rec[ACTOR] = -1
         if rec[ROUND] >= LAST_ROUND:
-            _won(g, 1 - rec[ATTACKER], "the Attacker has retreated after four rounds (6.2)")
+            _won(g, 1 - rec[ATTACKER], ATTACKER_RETREATED)
         else:
             _begin_round(g, rec[ROUND] + 1)
         return False
@@ -336,7 +365,7 @@ def _next_turn(g) -> bool:
     if options:
         _retreat(g, b, options[0][1])
     else:
-        g.eliminate(b, "no retreat open when it must retreat, 6.6")
+        eliminate(g, b, NO_RETREAT)
         if g.phase != OVER:
             _check_sides(g)
     return False
@@ -418,7 +447,7 @@ def _apply_turn(g, s: int, action: Action) -> None:
     if kind == "fire":
         _fire(g, b, s)
     elif kind == "pass":
-        g.say(f"{_who(g, b)} passes (6.2).")
+        g.say(PUBLIC, "pass", s, b)
     elif kind == "retreat":
         _retreat(g, b, action[1])
     elif kind == "charge":
@@ -441,25 +470,13 @@ def _roll(g, b: int, kind: int, target: int, fp: int, n: int) -> tuple[list[int]
     return dice, hits
 
 
-def _who(g, b: int) -> str:
-    """A revealed block's name with its side, for the log."""
-    return f"{SIDE_NAMES[g.owner(b)]} {C.block_names[b]}"
-
-
-def _rating(g, b: int, fp: int) -> str:
-    rec = g.battle
-    ini = combat.initiative(b, rec[ROUND], rec[FLAGS + b] & F_WAS_RESERVE)
-    return f"{INITIATIVES[ini]}{fp}"
-
-
 def _fire(g, b: int, s: int) -> None:
     """6.4: roll dice = strength; each die at or below firepower hits the strongest enemy."""
     rec = g.battle
     fp = firepower(g, b, rec[AREA], s != rec[ATTACKER])
     dice, hits = _roll(g, b, FIRE_ROLL, -1, fp, g.strength[b])
-    g.say(f"{_who(g, b)} ({_rating(g, b, fp)}) fires {len(dice)} "
-          f"{'die' if len(dice) == 1 else 'dice'}: {' '.join(map(str, dice))}: "
-          f"{hits} hit{'' if hits == 1 else 's'} (6.4).")
+    ini = combat.initiative(b, rec[ROUND], rec[FLAGS + b] & F_WAS_RESERVE)
+    g.say(PUBLIC, "fire", s, b, ini, fp, tuple(dice), hits)
     _allocate(g, 1 - s, hits, b)
 
 
@@ -496,16 +513,15 @@ def _hit(g, t: int, hits: int) -> int:
     n = min(hits, g.strength[t])
     g.strength[t] -= n
     if g.strength[t] <= 0:
-        g.eliminate(t, "battle")
+        eliminate(g, t, IN_BATTLE)
     else:
-        g.say(f"{_who(g, t)} takes {n} hit{'' if n == 1 else 's'} "
-              f"(strength {g.strength[t]}, 6.4).")
+        g.say(PUBLIC, "hits", g.owner(t), t, n, g.strength[t])
     return hits - n
 
 
 def _resolve_hit_choice(g, t: int) -> None:
     _, side, hits, firer = g.pending.pop(0)
-    g.say(f"{SIDE_NAMES[side]} chooses {C.block_names[t]} to take the hits (6.4).")
+    g.say(PUBLIC, "hit_choice", side, t)
     hits = _hit(g, t, hits)
     _allocate(g, side, hits, firer)
     if g.phase == BATTLE and not g.pending:
@@ -519,16 +535,14 @@ def _charge(g, b: int, s: int, t: int) -> None:
     area, att = rec[AREA], rec[ATTACKER]
     fp = firepower(g, b, area, s != att)
     dice, hits = _roll(g, b, CHARGE_ROLL, t, fp, g.strength[b])
-    g.say(f"{_who(g, b)} charges {_who(g, t)} (6.5): {' '.join(map(str, dice))}: "
-          f"{hits} hit{'' if hits == 1 else 's'}.")
+    g.say(PUBLIC, "charge", s, b, g.owner(t), t, tuple(dice), hits)
     if hits:
         _hit(g, t, min(hits, g.strength[t]))
     if g.phase != BATTLE or g.loc[t] != area:
         return
     fp_t = firepower(g, t, area, s == att)
     dice, hits = _roll(g, t, BONUS_ROLL, b, fp_t, g.strength[t])
-    g.say(f"{_who(g, t)} survives and fires back at {C.block_names[b]} (6.5): "
-          f"{' '.join(map(str, dice))}: {hits} hit{'' if hits == 1 else 's'}.")
+    g.say(PUBLIC, "fire_back", g.owner(t), t, b, tuple(dice), hits)
     if hits:
         _hit(g, b, min(hits, g.strength[b]))
 
@@ -542,11 +556,7 @@ def _treachery(g, b: int, s: int, t: int, kind: int) -> None:
     dice, _ = _roll(g, b, kind, t, n, n)
     success = all(d % 2 == 0 for d in dice)
     rec[LAST_HITS] = int(success)
-    who = f"{SIDE_NAMES[s]}'s Treason card" if b < 0 else _who(g, b)
-    outcome = (f"{C.label[t]} defects to {SIDE_NAMES[s]} and joins its Reserve"
-               if success else "no defection")
-    g.say(f"{who} makes a treachery roll on {C.block_names[t]} (loyalty {n}, 6.9): "
-          f"{' '.join(map(str, dice))}: {outcome}.")
+    g.say(PUBLIC, "treachery", s, b, t, n, tuple(dice), int(success))
     if success:
         new = combat.defect(g, t)
         rec[FLAGS + t] = 0
@@ -565,9 +575,7 @@ def _retreat(g, b: int, d: int) -> None:
     g.loc[b] = d
     g.shown[b] = 0
     g.reserve[b] = 0
-    how = "by sea " if sea else ""
-    g.say(f"{_who(g, b)} retreats {how}from {C.area_names[area]} to "
-          f"{C.area_names[d]} (6.6).")
+    g.say(PUBLIC, "retreat", s, b, area, d, int(sea))
     _check_sides(g)
 
 
@@ -589,9 +597,7 @@ def _check_sides(g) -> None:
                 eng[g.owner(b)] += 1
     for s in (0, 1):
         if not eng[s] and not wait[s]:
-            why = ("every block of the other side is gone" if rec[ROUND] < LAST_ROUND
-                   else "the Attacker has no block left")
-            _won(g, 1 - s, why)
+            _won(g, 1 - s, ALL_GONE if rec[ROUND] < LAST_ROUND else ATTACKER_GONE)
             return
     for s in (0, 1):
         if eng[s]:
@@ -602,22 +608,20 @@ def _check_sides(g) -> None:
                 g.reserve[b] = 0
                 g.shown[b] = 1
                 rec[FLAGS + b] |= F_ACTED     # cannot fire until the next round
-                deployed.append(f"{C.block_names[b]} {g.strength[b]}")
-        g.say(f"{SIDE_NAMES[s]} has no block left in the fight: its Reserves deploy at once "
-              f"and cannot fire this round (6.3): {', '.join(deployed)}.")
+                deployed.append((b, g.strength[b]))
+        g.say(PUBLIC, "reserves_deploy", s, tuple(deployed))
         if s != rec[ATTACKER] and rec[ROUND] <= 1:
             rec[ATTACKER] = s
-            g.say(f"Every defending block is gone in round 1: {SIDE_NAMES[s]} is now the "
-                  f"Attacker and {SIDE_NAMES[1 - s]} the Defender (6.3).")
+            g.say(PUBLIC, "roles_swap", s)
 
 
-def _won(g, side: int, why: str) -> None:
-    """The battle is over: ``side`` holds the area and may regroup (6.7).
+def _won(g, side: int, why: int) -> None:
+    """The battle is over: ``side`` holds the area and may regroup (6.7); ``why``: an index
+    into ``events.BATTLE_WON``.
 
     1470: a Lancastrian victory in Middlesex rescues Henry VI at once, before the regroup
     (docs/rulings.md); he cannot move in the turn he is rescued, so he does not regroup.
     """
-    from .movement import check_rescue
     rec = g.battle
     rec[STAGE] = REGROUP
     rec[VICTOR] = side
@@ -625,9 +629,7 @@ def _won(g, side: int, why: str) -> None:
     for i in range(COUNTS, RECORD_SIZE):
         rec[i] = 0
     # Henry VI, if rescued now, does not regroup: what may regroup is known before.
-    then = "it may regroup" if _regroup_moves(g) else "no block of it can regroup"
-    g.say(f"{SIDE_NAMES[side]} wins the battle in {C.area_names[rec[AREA]]}: {why}; "
-          f"{then} (6.7).")
+    g.say(PUBLIC, "battle_won", side, rec[AREA], why, int(bool(_regroup_moves(g))))
     h = g.prisoner
     if h >= 0 and g.loc[h] == PRISON:
         check_rescue(g)
@@ -647,7 +649,7 @@ def _treason_targets(g) -> list[int]:
 
 def _apply_treason(g, s: int, action: Action) -> None:
     if action[0] == "no_treason":
-        g.say(f"{SIDE_NAMES[s]} keeps the Treason roll for another battle (5.1).")
+        g.say(PUBLIC, "keep_treason", s)
     else:
         g.treason = -1
         _treachery(g, -1, s, action[1], TREASON_ROLL)
@@ -677,18 +679,17 @@ def _apply_regroup(g, s: int, b: int, d: int) -> None:
     if not by_sea(g, b, s, area):
         rec[COUNTS + s * NBORDER + C.border_between[(area, d)]] += 1
     rec[FLAGS + b] |= F_REGROUPED
-    name = C.block_names[b] if g.shown[b] else "a block"
+    known = g.shown[b]
     g.loc[b] = d
     g.shown[b] = 0
     g.reserve[b] = 0
-    g.say(f"{SIDE_NAMES[s]} regroups {name} from {C.area_names[area]} to {C.area_names[d]} (6.7).")
-    if name == "a block":
-        g.say(f"(It is {C.block_names[b]}.)", s)
+    g.say(PUBLIC, "regroup", s, b if known else -1, area, d)
+    if not known:
+        g.say(s, "regroup_identity", b)
 
 
 def _finish(g) -> None:
     """Close the battle: stand all blocks upright again (6.1), check the 1470 rescue."""
-    from .movement import check_rescue
     rec = g.battle
     area = rec[AREA]
     for b in range(NB):
@@ -696,5 +697,5 @@ def _finish(g) -> None:
             g.reserve[b] = 0
         g.shown[b] = 0
     g.battle = []
-    g.say(f"The battle in {C.area_names[area]} is over (6.1).")
+    g.say(PUBLIC, "battle_over", area)
     check_rescue(g)

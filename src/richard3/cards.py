@@ -16,8 +16,7 @@ are revealed and Player 1 is determined (1.1 and rulings.md): an event card's pl
 from __future__ import annotations
 
 from .actions import Action
-from .components import SIDE_NAMES
-from .game import ACTION, CARDS, MULLIGAN, NB, NBORDER, C, EVENT_NAMES, NA, PUBLIC
+from .ids import CARDS, MULLIGAN, NA, NB, NBORDER, PUBLIC, C
 
 HAND_SIZE = 7
 MULLIGAN_MAX_AP = 13
@@ -30,11 +29,6 @@ def hand_ap(hand: list[int]) -> int:
     return sum(C.card_ap[c] for c in hand)
 
 
-def card_label(c: int) -> str:
-    ev = C.card_event[c]
-    return f"{EVENT_NAMES[ev]} (AP{C.card_ap[c]})" if ev else f"AP{C.card_ap[c]}"
-
-
 # --------------------------------------------------------------------------- campaign start
 def begin_campaign(g) -> None:
     """Shuffle the 25 cards, deal 7 to each side, then offer mulligans (1.0, 5.1)."""
@@ -44,7 +38,7 @@ def begin_campaign(g) -> None:
     g.shuffle(g.deck)
     for s in (0, 1):
         _deal(g, s)
-    g.say(f"Campaign {g.campaign}: the cards are shuffled and seven dealt to each side (1.0).")
+    g.say(PUBLIC, "campaign", g.campaign)
     g.pending = [[s] for s in _mulligan_order(g)]
     g.phase = MULLIGAN
     g.step = 0
@@ -85,24 +79,22 @@ class MulliganPhase:
         if len(offer) == 2:                     # the opponent answers a mulligan
             mulliganer = 1 - s
             redeal = [mulliganer] + ([s] if action == REDEAL else [])
-            g.say(f"{SIDE_NAMES[s]} {'redeals too' if action == REDEAL else 'keeps his cards'} (5.1).")
+            g.say(PUBLIC, "mulligan_answer", s, int(action == REDEAL))
             for x in redeal:
                 g.deck.extend(g.hands[x])
                 g.hands[x] = []
             g.shuffle(g.deck)
             for x in redeal:
                 _deal(g, x)
-            g.say("All available cards are reshuffled and dealt again (5.1).")
+            g.say(PUBLIC, "redealt")
             if s in redeal and not g.mulligan_used[s] and [s] not in g.pending:
                 g.pending.append([s])
         elif action == MULL:
             g.mulligan_used[s] = 1
-            shown = ", ".join(card_label(c) for c in g.hands[s])
-            g.say(f"{SIDE_NAMES[s]} shows a mulligan hand of AP{hand_ap(g.hands[s])} "
-                  f"({shown}) and asks for a redeal (5.1).")
+            g.say(PUBLIC, "mulligan", s, hand_ap(g.hands[s]), tuple(g.hands[s]))
             g.pending.insert(0, [1 - s, 1])
         else:
-            g.say(f"{SIDE_NAMES[s]} keeps his hand.", s)
+            g.say(s, "keep_hand", s)
         if not g.pending:
             begin_turn(g)
 
@@ -128,7 +120,7 @@ def begin_turn(g) -> None:
     g.attacker = [-1] * NA
     g.main_border = [-1] * NA
     g.treason = -1
-    g.say(f"Campaign {g.campaign}, game turn {g.turn}: card phase (1.1).")
+    g.say(PUBLIC, "turn", g.campaign, g.turn)
 
 
 class CardPhase:
@@ -152,33 +144,30 @@ class CardPhase:
         c = action[1]
         g.hands[s].remove(c)
         g.played[s] = c
-        g.say(f"{SIDE_NAMES[s]} plays {card_label(c)} face-down.", s)
-        g.say(f"{SIDE_NAMES[s]} plays a card face-down.", 1 - s)
+        g.say(s, "play", s, c)
+        g.say(1 - s, "play", s, -1)
         if g.played[0] >= 0 and g.played[1] >= 0:
             reveal(g)
 
 
-def player_one(g) -> tuple[int, str]:
-    """Return (Player 1, why) from the two played cards (1.1, rulings.md)."""
+def player_one(g) -> tuple[int, int]:
+    """Return (Player 1, why: an index into ``events.P1_REASONS``) from the two played cards
+    (1.1, rulings.md)."""
     cl, cy = g.played
     ev = [C.card_event[cl] is not None, C.card_event[cy] is not None]
     ap = [C.card_ap[cl], C.card_ap[cy]]
     if ev[0] != ev[1]:
-        s = 0 if ev[0] else 1
-        return s, "the player of an event card is Player 1"
+        return (0 if ev[0] else 1), 0
     if ap[0] != ap[1]:
-        s = 0 if ap[0] > ap[1] else 1
-        return s, ("both cards are events: the higher AP" if ev[0] else "the higher card")
-    return g.pretender(), "tied: the PRETENDER is Player 1"
+        return (0 if ap[0] > ap[1] else 1), (1 if ev[0] else 2)
+    return g.pretender(), 3
 
 
 def reveal(g) -> None:
-    """Reveal both cards, name Player 1 and open the action phase (1.1, 1.2)."""
-    from .movement import begin_action_phase
+    """Reveal both cards and name Player 1 (1.1); the card phase is over (the turn sequence
+    opens Player 1's action phase, 1.2)."""
     g.revealed = 1
     p1, why = player_one(g)
     g.p1 = p1
-    g.say(f"Cards revealed: Lancaster {card_label(g.played[0])}, York {card_label(g.played[1])}; "
-          f"{SIDE_NAMES[p1]} is Player 1 ({why}, 1.1).", PUBLIC)
-    begin_action_phase(g, p1)
-    g.phase = ACTION
+    g.say(PUBLIC, "reveal", g.played[0], g.played[1], p1, why)
+    g.end_phase()

@@ -9,7 +9,7 @@ they fire, take hits, charge, roll treachery or count as "present" (rulings.md).
 from __future__ import annotations
 
 from .components import BOMBARD, CHURCH, HEIR, LEVY, NOBLE, YORK
-from .game import DEAD, NB, OFF, C
+from .ids import DEAD, NB, OFF, C
 
 #: Heirs whose Lancaster shield serves only themselves while they live (2.2, rulings.md).
 SPECIFIC_SHIELD_HEIRS = tuple(b for b in range(NB) if C.own_shield[b])

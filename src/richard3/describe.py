@@ -34,15 +34,18 @@ API
 ``block_name(block_id) -> str`` / ``block_label(block_id, side=None) -> str``
     "Rivers/L" -> "Rivers"; with the side: "Rivers (Lancaster)", "Canterbury (church, York)".
 
-``plain_text(line) -> str``
-    One log line without notation: block ids named, routes "A > B" as "from A to B".
+``plain_log(events) -> list[dict]``
+    A side's log (``game.events_for(side)``) as entries and headers (see the function).
 
-``plain_log(lines) -> list[dict]``
-    A side's log as entries and headers (see the function).
-
-``summarize(before_obs, after_obs)`` / ``summarize_lines(lines, side)``
-    What the other side did between two observations of ``side``: a list of
+``summarize_events(events, side)``
+    What the other side did in these events of ``side``'s log: a list of
     ``{"kind", "side", "from", "to", "count", "text", ...}`` for arrows and a short text.
+
+``last_usurpation(events)``
+    The latest usurpation count (8.2) and its result, from the events.
+
+Everything here reads the log's events (``events.py``) and writes them with the log's one
+renderer (``narrate.py``); no sentence is ever parsed back.
 
 The engine models activation (5.2) as its own action: ``activate A`` costs 1 AP and the land
 moves of the blocks there are then free, so a ``move`` costs 0 here (Muster moves too); a sea
@@ -51,11 +54,16 @@ move costs 1 AP except the second block of a port-to-port pair (5.31), which is 
 
 from __future__ import annotations
 
-import re
-
-from .components import SIDE_NAMES, load_components
-
-C = load_components()
+from . import battle as bt
+from .actions import SHAPES, TO_POOL
+from .combat import WARWICKS, firepower, loyalty
+from .events import CAUSES, EVENTS
+from .ids import (ACTION, BATTLE, CARDS, EVENT_NAMES, LOC_NAMES, MULLIGAN, POLITICAL, SIDE_NAMES,
+                  SUPPLY, C, side_id)
+from .narrate import battle_sides, card_label, line
+from .politics import EXILE_POOL
+from .retreat import by_sea
+from .supply import EXECUTE
 
 #: The kinds of ``describe_actions`` entries (the engine's verbs; ``home`` to the pool is
 #: ``pool``; an action of a verb this module does not know is ``other``).
@@ -64,8 +72,6 @@ KINDS = ("keep", "mulligan", "redeal", "play", "activate", "move", "sea", "recru
          "no_treason", "hit", "regroup", "reduce", "execute", "no_execute", "enter", "home",
          "pool", "other")
 
-EVENT_NAMES = {"force_march": "Force March", "muster": "Muster", "piracy": "Piracy",
-               "plague": "Plague", "surprise": "Surprise", "treason": "Treason"}
 
 #: What each event card lets its AP do (the event cards' text, rulebook "Event cards").
 EVENT_NOTES = {
@@ -81,7 +87,6 @@ EVENT_NOTES = {
                "this turn (6.9).",
 }
 
-_TO_POOL = -1     # actions.TO_POOL
 
 
 # ----------------------------------------------------------------------------- names
@@ -156,7 +161,6 @@ class _Ctx:
     def battle(self):
         """(area, attacker, round, actor) of the battle being fought, or None."""
         if self._battle is None:
-            from . import battle as bt
             rec = self.g.battle
             self._battle = ((rec[bt.AREA], rec[bt.ATTACKER], rec[bt.ROUND], rec[bt.ACTOR])
                             if rec else ())
@@ -170,7 +174,6 @@ def describe_actions(game, side) -> list[dict]:
     ``side`` has no decision to make. Only ``side``'s own actions are described, with facts
     that side knows.
     """
-    from .game import side_id
     s = side_id(side)
     legal = game.legal_actions(s)
     if not legal:
@@ -195,14 +198,26 @@ def _describe(ctx: _Ctx, action) -> dict | None:
 
 
 def _fallback(action) -> dict:
-    """A readable text for an action of a kind this module does not know."""
+    """A readable text for an action of a kind this module does not know: its verb, then its
+    block (with its side), areas ("from A to C via B") or card, from the action's shape."""
+    verb = action[0].replace("_", " ")
+    words = [verb]
     try:
-        text = plain_text(str(action))
-    except Exception:
-        text = action[0]
-    text = text.replace("_", " ")
+        for kind, x in zip(SHAPES.get(action[0], ""), action[1:]):
+            if kind == "b":
+                words.append(block_label(x))
+            elif kind == "a":
+                words.append("to the pool" if x == TO_POOL else C.area_names[x])
+            elif kind == "c":
+                words.append(C.card_names[x])
+        if SHAPES.get(action[0]) == "bp":
+            path = [C.area_names[a] for a in action[2:]]
+            words = [verb, block_label(action[1]), f"from {path[0]} to {path[-1]}{_via(path)}"]
+    except (IndexError, KeyError, TypeError):
+        words = [verb]
+    text = " ".join(words)
     return {"kind": "other", "text": text[:1].upper() + text[1:],
-            "group": action[0].replace("_", " ").capitalize()}
+            "group": verb.capitalize()}
 
 
 # -- cards (1.1, 5.1) ------------------------------------------------------------------
@@ -359,7 +374,6 @@ def _plague(ctx, action):
 
 def _end(ctx, action):
     g = ctx.g
-    from .game import ACTION, BATTLE
     if g.phase == BATTLE:
         area = ctx.battle()[0] if ctx.battle() else -1
         where = f" in {_area(area)}" if area >= 0 else ""
@@ -399,7 +413,6 @@ def _actor(ctx):
 
 
 def _fp(ctx, b: int, area: int, defending: bool) -> int:
-    from .combat import firepower
     return firepower(ctx.g, b, area, defending)
 
 
@@ -425,12 +438,11 @@ def _pass(ctx, action):
 def _retreat(ctx, action):
     g = ctx.g
     b, area, defending, rnd = _actor(ctx)
-    from .retreat import by_sea
     name, dest = block_name(b), _area(action[1])
     sea = by_sea(g, b, ctx.s, area)
     how = " by sea" if sea else ""
     must = (not defending) and rnd >= 4
-    note = (f"Attackers must retreat in round 4 (6.2). " if must else "") + \
+    note = ("Attackers must retreat in round 4 (6.2). " if must else "") + \
         f"{name} leaves the battle in {_area(area)} instead of firing (6.6)."
     return {"kind": "retreat", "block": C.block_names[b], "block_name": name,
             "from": _area(area), "to": dest, "area": _area(area),
@@ -464,10 +476,9 @@ def _loyalty_note(n: int, tname: str, to_reserve: str) -> str:
 
 def _treachery(ctx, action):
     b, area, defending, rnd = _actor(ctx)
-    from . import combat
     t = action[1]
     name, short = block_name(b), block_name(t)
-    n = combat.loyalty(t, b in combat.WARWICKS)
+    n = loyalty(t, b in WARWICKS)
     return {"kind": "treachery", "block": C.block_names[b], "block_name": name,
             "target": C.block_names[t], "target_name": short, "area": _area(area),
             "text": f"Treachery roll by {name} on {block_label(t, 1 - ctx.s)}",
@@ -477,10 +488,9 @@ def _treachery(ctx, action):
 
 
 def _treason(ctx, action):
-    from . import combat
     t = action[1]
     short = block_name(t)
-    n = combat.loyalty(t, False)
+    n = loyalty(t, False)
     area = ctx.battle()[0]
     return {"kind": "treason", "target": C.block_names[t], "target_name": short,
             "area": _area(area),
@@ -515,7 +525,6 @@ def _hit(ctx, action):
 
 def _regroup(ctx, action):
     g = ctx.g
-    from .retreat import by_sea
     b, a, dest = action[1], action[2], action[3]
     name = block_name(b)
     sea = by_sea(g, b, ctx.s, a)
@@ -523,8 +532,8 @@ def _regroup(ctx, action):
             "from": _area(a), "to": _area(dest), "area": _area(a),
             "text": f"Regroup {name}{' by sea' if sea else ''} to {_area(dest)}",
             "group": f"Regroup {name}",
-            "note": f"The victor's blocks may move to an adjacent friendly or vacant area "
-                    f"(6.7)."}
+            "note": "The victor's blocks may move to an adjacent friendly or vacant area "
+                    "(6.7)."}
 
 
 # -- supply (7.0) and the heirs (6.81, 6.82, 9.1) ---------------------------------------
@@ -569,7 +578,6 @@ def _execute_prompt(g, s: int) -> str:
 
 
 def _no_execute(ctx, action):
-    from .supply import EXECUTE
     g = ctx.g
     task = g.pending[0] if g.pending else []
     b = task[2] if len(task) > 2 and task[0] == EXECUTE else -1
@@ -600,9 +608,8 @@ def _home(ctx, action):
     here = g.loc[b]
     src = _area(here) if 0 <= here < len(C.area_names) else None
     rule = "8.4" if g.king == ctx.s else "8.3"
-    from .politics import EXILE_POOL
     task = g.pending[0] if g.pending else []
-    if a == _TO_POOL:
+    if a == TO_POOL:
         exile_extra = bool(task) and task[0] == EXILE_POOL
         d = {"kind": "pool", "block": C.block_names[b], "block_name": name,
              "text": f"Send {name} to the pool" + (f" from {src}" if src else ""),
@@ -644,7 +651,6 @@ def describe_decision(game, side) -> dict:
 
 
 def _prompt(g, side, actions) -> str:
-    from .game import ACTION, BATTLE, CARDS, MULLIGAN, POLITICAL, SUPPLY, side_id
     s = side_id(side)
     kinds = {d["kind"] for d in actions}
     if g.phase == MULLIGAN:
@@ -707,71 +713,36 @@ def _prompt(g, side, actions) -> str:
 
 
 # ------------------------------------------------------------------------------ the log
-_SUFFIXED = sorted((n for n in C.block_names if n.endswith(("/L", "/Y"))), key=len,
-                   reverse=True)
-_SIDE = r"(Lancaster|York)"
-_ID_RE = re.compile(r"(?:(Lancaster|York) )?(" + "|".join(re.escape(n) for n in _SUFFIXED)
-                    + r")(?![\w/])")
+def _fields(e: dict) -> tuple:
+    """An event dict's fields in ``events.EVENTS`` order."""
+    return tuple(e[name] for name, _ in EVENTS[e["kind"]])
 
 
-def _name_ids(text: str, with_side: bool = True) -> str:
-    """Block ids in ``text`` as names: "Lancaster Rivers/L" -> "Lancaster Rivers", a bare
-    "Rivers/L" -> "Rivers (Lancaster)" (or "Rivers" without ``with_side``, or when the line
-    begins with that block's side: "Lancaster recruits Rivers/L ...")."""
-    lead = text.split(" ", 1)[0]
-
-    def sub(m):
-        side, bid = m.group(1), m.group(2)
-        b = C.block_id[bid]
-        mine = SIDE_NAMES[C.side[b]]
-        if (side and side == mine) or lead == mine or not with_side:
-            return (side + " " if side else "") + C.label[b]
-        return (side + " " if side else "") + block_label(bid)
-    return _ID_RE.sub(sub, text)
+def _side_of(e: dict) -> str:
+    """The side an event is about, by name, or "" (the page colours its log line)."""
+    if "side" in e:
+        return SIDE_NAMES[e["side"]]
+    if e["kind"] == "battle":
+        return SIDE_NAMES[e["attacker"]]
+    return ""
 
 
-def _route_words(route: str) -> str:
-    path = [p.strip() for p in route.split(" > ")]
-    return f"from {path[0]} to {path[-1]}{_via(path)}"
-
-
-def plain_text(line: str, with_side: bool = True) -> str:
-    """One log line (or notation) in plain words: block ids as names ("Rivers/L" -> "Rivers",
-    or "Rivers (Lancaster)" where no side is said), routes "A > B > C" as "from A to C via B",
-    and no ">" left. Rule numbers are kept."""
-    text = _name_ids(line, with_side)
-    text = re.sub(r": ((?:[^:>()]+ > )+[^:>()]+?)(?= \(|\.$|$)",
-                  lambda m: " " + _route_words(m.group(1)), text)
-    text = text.replace(" > ", " to ").replace(">", "to")
-    text = text.replace("|", " / ")
-    return text
-
-
-_HEADERS = (
-    (re.compile(r"^Scenario (\S+) \((.+?)\)(?:, seed \d+)?: (.+)$"), "setup"),
-    (re.compile(r"^Campaign (\d+): the cards are shuffled"), "campaign"),
-    (re.compile(r"^Campaign (\d+), game turn (\d+): card phase \(1\.1\)\.$"), "turn"),
-    (re.compile(r"^" + _SIDE + r" action phase: (.*) \(5\.0\)\.$"), "action"),
-    (re.compile(r"^Supply phase of game turn (\d+) \(7\.0\)\.$"), "supply"),
-    (re.compile(r"^Political turn after campaign (\d+) \(8\.0\)\.$"), "political"),
-    (re.compile(r"^Battle in (.+?) \(6\.1\): "), "battle"),
-)
-
-
-def plain_log(lines: list[str]) -> list[dict]:
-    """A side's log (``game.log_for(side)`` or ``observation["log"]``) as plain entries.
+def plain_log(events: list[dict]) -> list[dict]:
+    """A side's log (``game.events_for(side)``) as plain entries.
 
     Returns a list of dicts in order, each ``{"type", "text", "campaign", "turn", "phase"}``
-    plus ``"line"`` (index into ``lines``) for the entries made from a line:
+    plus ``"line"`` (index into ``events``) and ``"side"`` (the side the entry is about, by
+    name, or "") for the entries made from an event:
 
     - ``type`` "campaign": "Campaign 2" header (where a campaign's deal begins);
     - ``type`` "turn": "Turn 3" header (a game turn begins: its card phase);
     - ``type`` "phase": a phase header: "Card phase (1.1)", "Lancaster's action phase:
       Muster event, 0 AP (5.0)", "Battles (6.0)", "Supply phase (7.0)", "Political turn
-      (8.0)", "Mulligans (5.1)", "Setup (4.0)";
+      (8.0)", "Setup (4.0)";
     - ``type`` "battle": one battle's header, "Battle in Kent (6.1)", followed by an entry
       saying who attacks and defends;
-    - ``type`` "entry": one log line in plain words (``plain_text``), rule numbers kept.
+    - ``type`` "entry": one event in plain words (``narrate.line(..., plain=True)``), rule
+      numbers kept.
 
     ``phase`` is the phase key ("setup", "mulligan", "cards", "action", "battle", "supply",
     "political"); ``campaign`` and ``turn`` are ints or None before they are known.
@@ -780,102 +751,60 @@ def plain_log(lines: list[str]) -> list[dict]:
     campaign = turn = None
     phase = "setup"
 
-    def add(kind, text, line=None):
+    def add(kind, text, i=None, side=""):
         d = {"type": kind, "text": text, "campaign": campaign, "turn": turn, "phase": phase}
-        if line is not None:
-            d["line"] = line
+        if i is not None:
+            d["line"], d["side"] = i, side
         out.append(d)
 
-    for i, line in enumerate(lines):
-        matched = None
-        for rx, what in _HEADERS:
-            m = rx.match(line)
-            if m:
-                matched = (what, m)
-                break
-        if matched is None:
-            add("entry", plain_text(line), i)
-            continue
-        what, m = matched
-        if what == "setup":
+    for i, e in enumerate(events):
+        kind = e["kind"]
+        side = _side_of(e)
+        if kind == "setup":
             phase = "setup"
             add("phase", "Setup (4.0)")
-            add("entry", plain_text(line), i)
-        elif what == "campaign":
-            campaign, turn = int(m.group(1)), None
+        elif kind == "campaign":
+            campaign, turn = e["campaign"], None
             phase = "mulligan"
             add("campaign", f"Campaign {campaign}", i)
-            add("entry", plain_text(line), i)
-        elif what == "turn":
-            campaign, turn = int(m.group(1)), int(m.group(2))
+        elif kind == "turn":
+            campaign, turn = e["campaign"], e["turn"]
             phase = "cards"
             add("turn", f"Turn {turn}", i)
             add("phase", "Card phase (1.1)", i)
-        elif what == "action":
+            continue
+        elif kind == "action_phase":
             phase = "action"
-            add("phase", f"{m.group(1)}'s action phase: {m.group(2)} (5.0)", i)
-        elif what == "supply":
+            what = f"{EVENT_NAMES[e['event']]} event, " if e["event"] else ""
+            add("phase", f"{side}'s action phase: {what}{e['ap']} AP (5.0)", i, side)
+            continue
+        elif kind == "supply_phase":
             phase = "supply"
             add("phase", "Supply phase (7.0)", i)
-        elif what == "political":
-            phase = "political"
-            turn = None
+            continue
+        elif kind == "political":
+            phase, turn = "political", None
             add("phase", "Political turn (8.0)", i)
-        elif what == "battle":
+            continue
+        elif kind == "battle":
             if phase != "battle":
                 phase = "battle"
                 add("phase", "Battles (6.0)")
-            add("battle", f"Battle in {m.group(1)} (6.1)", i)
-            add("entry", plain_text(line[m.end():], with_side=False).strip(), i)
+            add("battle", f"Battle in {C.area_names[e['area']]} (6.1)", i, side)
+            add("entry", battle_sides(_fields(e)), i, side)
+            continue
+        add("entry", line(kind, _fields(e), plain=True), i, side)
     return out
 
 
 # -------------------------------------------------------------------- the enemy's turn
-_A = r"([A-Z][\w ]*?)"        # an area name
-_PATTERNS = [
-    ("move", re.compile(r"^" + _SIDE + r" moves (.+?): (.+) \(5\.2\)\.$")),
-    ("sea", re.compile(r"^" + _SIDE + r" sea moves (.+?): " + _A + " > " + _A
-                       + r" \((.+), 5\.3\)\.$")),
-    ("recruit", re.compile(r"^" + _SIDE + r" recruits (.+?) in " + _A + r" \(5\.4\)\.$")),
-    ("activate", re.compile(r"^" + _SIDE + r" activates " + _A + r" \(1 AP, 5\.2\)\.$")),
-    ("muster", re.compile(r"^" + _SIDE + r" musters at " + _A + r" \(Muster event\)\.$")),
-    ("plague", re.compile(r"^" + _SIDE + r" brings Plague to " + _A + r": ")),
-    ("attack", re.compile(r"^" + _SIDE + r" attacks " + _A + " from (.+): the Main Attack")),
-    ("reinforce", re.compile(r"^" + _SIDE + r" reinforces " + _A + r" from (.+) \(Reserve")),
-    ("battle", re.compile(r"^Battle in " + _A + r" \(6\.1\): " + _SIDE + r" attacks with (.*); "
-                          + _SIDE + r" defends with (.*)\.$")),
-    ("won", re.compile(r"^" + _SIDE + r" wins the battle in " + _A + r": (.+); (?:it may|no block)")),
-    ("retreat", re.compile(r"^" + _SIDE + r" (.+?) retreats (by sea )?from " + _A + " to "
-                           + _A + r" \(6\.6\)\.$")),
-    ("regroup", re.compile(r"^" + _SIDE + r" regroups (.+?) from " + _A + " to " + _A
-                           + r" \(6\.7\)\.$")),
-    ("eliminated", re.compile(r"^(?:A )?" + _SIDE + r" (.+?) is eliminated in (.+?)"
-                              r"(?: \((.+?)\))?(?: and (.+?))? \(6\.8\)\.$")),
-    ("home", re.compile(r"^(?:A )?" + _SIDE + r" (.+?) (?:goes home from " + _A + " to " + _A
-                        + r"|stays at home in " + _A + r") \((8\.[34])\)\.$")),
-    ("pool", re.compile(r"^(?:A )?" + _SIDE + r" (.+?) goes from " + _A
-                        + r" to the pool \(7\.2, 8\.5\)\.$")),
-    ("enter", re.compile(r"^" + _SIDE + r" heir (.+?) comes of age and enters play in " + _A
-                         + r" \(6\.82\)\.$")),
-    ("crowned", re.compile(r"^(.+?) is now the " + _SIDE + r" (KING|PRETENDER)(?:, in " + _A
-                           + r")? \(6\.81\)\.$")),
-    ("cards", re.compile(r"^Cards revealed: Lancaster (.+?), York (.+?); " + _SIDE
-                         + r" is Player 1")),
-    ("treachery", re.compile(r"^(.+?) makes a treachery roll on (.+?) \(loyalty \d+, 6\.9\): "
-                             r"[\d ]+: (.+)\.$")),
-    ("step", re.compile(r"^(?:A )?" + _SIDE + r" (.+?) loses a step in " + _A
-                        + r" \((7\.[12])\)\.$")),
-    ("usurp", re.compile(r"^" + _SIDE + r" usurps the throne")),
-    ("end", re.compile(r"^" + _SIDE + r" ends its action phase(?: \((\d+) AP unused\))?\.$")),
-]
+def _area_name(a: int) -> str | None:
+    return C.area_names[a] if a >= 0 else None
 
 
-def _who_name(raw: str) -> str | None:
-    """A block named in a log line ("a block", "block" or an id) as a plain name, or None."""
-    raw = raw.strip()
-    if raw in ("a block", "block"):
-        return None
-    return block_name(raw)
+def _known(b: int) -> str | None:
+    """A block's plain name, or None when the event's reader does not know it."""
+    return C.label[b] if b >= 0 else None
 
 
 def _entry(kind, side, text, frm=None, to=None, **extra) -> dict:
@@ -884,109 +813,106 @@ def _entry(kind, side, text, frm=None, to=None, **extra) -> dict:
     return d
 
 
-def _parse(line: str) -> dict | None:
-    """The structured event of one log line, or None if it is not one summaries show."""
-    for kind, rx in _PATTERNS:
-        m = rx.match(line)
-        if not m:
-            continue
-        g = m.groups()
-        if kind == "move":
-            path = [p.strip() for p in g[2].split(" > ")]
-            name = _who_name(g[1])
-            return _entry("move", g[0], "", path[0], path[-1], path=path, block=name)
-        if kind == "sea":
-            return _entry("sea", g[0], "", g[2], g[3], path=[g[2], g[3]],
-                          block=_who_name(g[1]))
-        if kind == "recruit":
-            return _entry("recruit", g[0], "", None, g[2], block=_who_name(g[1]))
-        if kind in ("activate",):
-            return _entry("activate", g[0], f"{g[0]} activated {g[1]}.", g[1], None,
-                          area=g[1])
-        if kind == "muster":
-            return _entry("muster", g[0], f"{g[0]} mustered at {g[1]}.", None, g[1], area=g[1])
-        if kind == "plague":
-            return _entry("plague", g[0], f"{g[0]} brought Plague to {g[1]}: every block "
-                          "there lost a step.", None, g[1], area=g[1])
-        if kind == "attack":
-            src = g[2]
-            frm = None if src.startswith("the sea") else src
-            how = "by sea" if frm is None else f"from {src}"
-            return _entry("attack", g[0], f"{g[0]} attacked {g[1]} {how}.", frm, g[1],
-                          area=g[1])
-        if kind == "reinforce":
-            src = g[2]
-            frm = None if src.startswith("the sea") else src
-            return _entry("reinforce", g[0], f"{g[0]} reinforced {g[1]} from {src}.", frm,
-                          g[1], area=g[1])
-        if kind == "battle":
-            area, att, att_list, dfd, dfd_list = g
-            return _entry("battle", att, f"Battle in {area}: {att} attacks "
-                          f"{_blocks_words(att_list)}; {dfd} defends "
-                          f"{_blocks_words(dfd_list)}.", None, area, area=area,
-                          attacker=att, defender=dfd)
-        if kind == "won":
-            return _entry("won", g[0], f"{g[0]} won the battle in {g[1]}.", None, g[1],
-                          area=g[1])
-        if kind == "retreat":
-            name = block_name(g[1])
-            return _entry("retreat", g[0], f"{g[0]} {name} retreated {g[2] or ''}from {g[3]} "
-                          f"to {g[4]}.", g[3], g[4], block=name)
-        if kind == "regroup":
-            name = _who_name(g[1])
-            return _entry("regroup", g[0], "", g[2], g[3], block=name)
-        if kind == "eliminated":
-            name = _who_name(g[1])
-            where = g[2]
-            who = f"{g[0]} {name}" if name else f"A {g[0]} block"
-            cause = f" ({g[3]})" if g[3] else ""
-            return _entry("eliminated", g[0], f"{who} was eliminated in {where}{cause}.",
-                          None, where, area=where, block=name)
-        if kind == "home":
-            name = _who_name(g[1])
-            frm, to = (g[2], g[3]) if g[2] else (g[4], g[4])
-            return _entry("home", g[0], "", frm, to, block=name)
-        if kind == "pool":
-            return _entry("pool", g[0], "", g[2], None, block=_who_name(g[1]))
-        if kind == "enter":
-            name = block_name(g[1])
-            return _entry("enter", g[0], f"{g[0]} heir {name} came of age and entered play "
-                          f"in {g[2]}.", None, g[2], block=name, area=g[2])
-        if kind == "crowned":
-            name = block_name(g[0])
-            if g[3] is None:                 # where he is is not public
-                return _entry("crowned", g[1], f"{name} is now the {g[1]} {g[2]}.",
-                              block=name)
-            return _entry("crowned", g[1], f"{name} is now the {g[1]} {g[2]}, in {g[3]}.",
-                          None, g[3], block=name, area=g[3])
-        if kind == "cards":
-            return _entry("cards", g[2], f"Cards: Lancaster {g[0]}, York {g[1]}; {g[2]} is "
-                          "Player 1.", lancaster=g[0], york=g[1], player1=g[2])
-        if kind == "treachery":
-            roller, target, outcome = g
-            m2 = re.match(_SIDE, roller)
-            side = m2.group(1) if m2 else None
-            return _entry("treachery", side, plain_text(f"{roller} tried to turn {target}: "
-                                                        f"{outcome}."))
-        if kind == "step":
-            name = _who_name(g[1])
-            who = f"{g[0]} {name}" if name else f"A {g[0]} block"
-            return _entry("step", g[0], f"{who} lost a step in {g[2]} (supply, {g[3]}).",
-                          None, g[2], area=g[2], block=name)
-        if kind == "usurp":
-            return _entry("usurp", g[0], plain_text(line))
-        if kind == "end":
-            return _entry("end", g[0], f"{g[0]} ended its action phase"
-                          + (f" with {g[1]} AP unused." if g[1] else "."))
-    return None
-
-
-def _blocks_words(listing: str) -> str:
-    """'Warwick/Y 3, Kent/Y 2' -> 'with Warwick 3, Kent 2'; 'no block yet' -> 'with no block
-    yet'."""
-    if not listing or listing == "no block yet":
+def _blocks_words(pairs) -> str:
+    """[(block, strength)...] -> 'with Warwick 3, Kent 2'; none -> 'with no block yet'."""
+    if not pairs:
         return "with no block yet"
-    return "with " + _name_ids(listing, with_side=False)
+    return "with " + ", ".join(f"{C.label[b]} {st}" for b, st in pairs)
+
+
+def _summary_entry(e: dict) -> dict | None:
+    """The summary entry of one event, or None if it is not one summaries show."""
+    kind = e["kind"]
+    s = SIDE_NAMES[e["side"]] if "side" in e else None
+    if kind == "move":
+        path = [C.area_names[a] for a in e["path"]]
+        return _entry("move", s, "", path[0], path[-1], path=path, block=_known(e["block"]))
+    if kind == "sea":
+        frm, to = C.area_names[e["from"]], C.area_names[e["to"]]
+        return _entry("sea", s, "", frm, to, path=[frm, to], block=_known(e["block"]))
+    if kind == "recruit":
+        return _entry("recruit", s, "", None, C.area_names[e["area"]], block=_known(e["block"]))
+    if kind in ("activate", "muster", "plague"):
+        a = C.area_names[e["area"]]
+        text = {"activate": f"{s} activated {a}.", "muster": f"{s} mustered at {a}.",
+                "plague": f"{s} brought Plague to {a}: every block there lost a step."}[kind]
+        return _entry(kind, s, text, a if kind == "activate" else None,
+                      None if kind == "activate" else a, area=a)
+    if kind in ("attack", "reinforce"):
+        a, frm = C.area_names[e["area"]], _area_name(e["from"])
+        if kind == "attack":
+            text = f"{s} attacked {a} " + (f"from {frm}." if frm else "by sea.")
+        else:
+            text = f"{s} reinforced {a} from {frm or 'the sea (Piracy)'}."
+        return _entry(kind, s, text, frm, a, area=a)
+    if kind == "battle":
+        a = C.area_names[e["area"]]
+        att, dfd = SIDE_NAMES[e["attacker"]], SIDE_NAMES[1 - e["attacker"]]
+        return _entry("battle", att, f"Battle in {a}: {att} attacks "
+                      f"{_blocks_words(e['attacking'])}; {dfd} defends "
+                      f"{_blocks_words(e['defending'])}.", None, a, area=a,
+                      attacker=att, defender=dfd)
+    if kind == "battle_won":
+        a = C.area_names[e["area"]]
+        return _entry("won", s, f"{s} won the battle in {a}.", None, a, area=a)
+    if kind == "retreat":
+        name, frm, to = C.label[e["block"]], C.area_names[e["from"]], C.area_names[e["to"]]
+        how = "by sea " if e["by_sea"] else ""
+        return _entry("retreat", s, f"{s} {name} retreated {how}from {frm} to {to}.", frm, to,
+                      block=name)
+    if kind == "regroup":
+        return _entry("regroup", s, "", C.area_names[e["from"]], C.area_names[e["to"]],
+                      block=_known(e["block"]))
+    if kind == "eliminated":
+        name = _known(e["block"])
+        where = C.area_names[e["where"]] if e["where"] < len(C.area_names) \
+            else LOC_NAMES.get(e["where"], "?")
+        who = f"{s} {name}" if name else f"A {s} block"
+        cause = f" ({CAUSES[e['cause']]})" if CAUSES[e["cause"]] else ""
+        return _entry("eliminated", s, f"{who} was eliminated in {where}{cause}.", None, where,
+                      area=where, block=name)
+    if kind == "home":
+        if e["to"] < 0:
+            return None                        # to the pool: not on the map
+        return _entry("home", s, "", C.area_names[e["from"]], C.area_names[e["to"]],
+                      block=_known(e["block"]))
+    if kind == "to_pool":
+        return _entry("pool", s, "", C.area_names[e["area"]], None, block=_known(e["block"]))
+    if kind == "heir_enters":
+        name, a = C.label[e["block"]], C.area_names[e["area"]]
+        return _entry("enter", s, f"{s} heir {name} came of age and entered play in {a}.",
+                      None, a, block=name, area=a)
+    if kind == "crowned":
+        name, title = C.label[e["block"]], "KING" if e["king"] else "PRETENDER"
+        if e["area"] < 0:                      # where he is is not public
+            return _entry("crowned", s, f"{name} is now the {s} {title}.", block=name)
+        a = C.area_names[e["area"]]
+        return _entry("crowned", s, f"{name} is now the {s} {title}, in {a}.", None, a,
+                      block=name, area=a)
+    if kind == "reveal":
+        lanc, york = card_label(e["lancaster"]), card_label(e["york"])
+        p1 = SIDE_NAMES[e["player1"]]
+        return _entry("cards", p1, f"Cards: Lancaster {lanc}, York {york}; {p1} is Player 1.",
+                      lancaster=lanc, york=york, player1=p1)
+    if kind == "treachery":
+        roller = f"{s}'s Treason card" if e["block"] < 0 else f"{s} {C.label[e['block']]}"
+        target = block_label(e["target"])
+        outcome = (f"{C.label[e['target']]} defects to {s} and joins its Reserve"
+                   if e["defects"] else "no defection")
+        return _entry("treachery", s, f"{roller} tried to turn {target}: {outcome}.")
+    if kind == "step_lost":
+        name = _known(e["block"])
+        a = C.area_names[e["area"]]
+        who = f"{s} {name}" if name else f"A {s} block"
+        rule = "7.2" if e["exile"] else "7.1"
+        return _entry("step", s, f"{who} lost a step in {a} (supply, {rule}).", None, a,
+                      area=a, block=name)
+    if kind == "usurps":
+        return _entry("usurp", s, line(kind, _fields(e), plain=True))
+    if kind == "end_action":
+        return _entry("end", s, f"{s} ended its action phase"
+                      + (f" with {e['ap']} AP unused." if e["ap"] else "."))
+    return None
 
 
 _MERGED = ("move", "sea", "recruit", "regroup", "retreat", "home", "pool", "eliminated",
@@ -1031,8 +957,9 @@ def _text_of(e: dict) -> str:
     return e["text"]
 
 
-def summarize_lines(lines: list[str], side, include_own: bool = False) -> list[dict]:
-    """What happened in these log lines of ``side``'s log, as seen by ``side``.
+def summarize_events(events: list[dict], side, include_own: bool = False) -> list[dict]:
+    """What happened in these events of ``side``'s log (``game.events_for(side)``, or a slice
+    of it), as seen by ``side``.
 
     Returns a list of ``{"kind", "side", "from", "to", "count", "text"}`` dicts in order
     (plus, where known, "path", "block" (a plain name, only when public), "area"), keeping
@@ -1044,13 +971,12 @@ def summarize_lines(lines: list[str], side, include_own: bool = False) -> list[d
     kinds: move, sea, recruit, activate, muster, plague, end, attack, reinforce, battle, won,
     retreat, regroup, eliminated, step, treachery, enter, crowned, home, pool, cards, usurp.
     """
-    from .game import side_id
     s = SIDE_NAMES[side_id(side)]
     out, index = [], {}
     public_kinds = ("battle", "won", "cards", "crowned", "enter", "eliminated", "treachery",
                     "usurp", "plague")
-    for line in lines:
-        e = _parse(line)
+    for event in events:
+        e = _summary_entry(event)
         if e is None:
             continue
         own = e["side"] == s
@@ -1075,18 +1001,15 @@ def summarize_lines(lines: list[str], side, include_own: bool = False) -> list[d
     return out
 
 
-def summarize(before_obs: dict, after_obs: dict, include_own: bool = False) -> list[dict]:
-    """What the other side did between two observations of the same side (``Game.observation
-    (side)`` before and after), from the log lines added in between; see ``summarize_lines``.
-    """
-    before = before_obs.get("log") or []
-    after = after_obs.get("log") or []
-    n = 0
-    limit = min(len(before), len(after))
-    if before[:limit] == after[:limit]:
-        n = limit
-    else:                                   # an undo: the logs part where they differ
-        while n < limit and before[n] == after[n]:
-            n += 1
-    return summarize_lines(after[n:], after_obs.get("side") or before_obs.get("side"),
-                           include_own)
+def last_usurpation(events: list[dict]) -> dict | None:
+    """The latest usurpation (8.2) in these events: {"lancaster", "york" (the counts),
+    "king" (the side KING after it, by name), "usurped" (bool)}, or None before the first."""
+    for i in range(len(events) - 1, -1, -1):
+        e = events[i]
+        if e["kind"] == "usurpation":
+            after = events[i + 1] if i + 1 < len(events) else {}
+            usurped = after.get("kind") == "usurps"
+            king = SIDE_NAMES[after["side"]] if "side" in after else None
+            return {"lancaster": e["lancaster"], "york": e["york"], "king": king,
+                    "usurped": usurped}
+    return None

@@ -21,8 +21,12 @@ here as blocks enter enemy areas.
 from __future__ import annotations
 
 from .actions import Action
-from .components import BOMBARD, CHURCH, HEIR, LEVY, MERCENARY, NOBLE, REBEL_TYPE, SIDE_NAMES
-from .game import (ACTION, NA, NB, NBORDER, POOL, PRISON, PUBLIC, SEA_ENTRY, C, EVENT_NAMES)
+from .components import BOMBARD, HEIR, LEVY, MERCENARY, REBEL_TYPE
+from .eliminations import eliminate
+from .events import BY_PLAGUE
+from .ids import ACTION, NA, NB, NBORDER, POOL, PUBLIC, SEA_ENTRY, C
+from .recruits import may_enter, recruit_areas
+from .rescue import check_rescue
 
 END = Action("end")
 
@@ -32,7 +36,6 @@ GROUP_EVENTS = ("force_march", "surprise", "treason")
 NO_SEA_TYPES = (LEVY, BOMBARD, REBEL_TYPE)
 NO_SEA_BLOCKS = frozenset(b for b in range(NB) if C.btype[b] in NO_SEA_TYPES
                           or C.block_names[b] in ("Scots Mercenary", "Welsh Mercenary"))
-MIDDLESEX = C.area_id["Middlesex"]
 #: For each area, the areas a sea move can reach from it (same sea zone, 5.3).
 SEA_DESTINATIONS = tuple(tuple(d for d in range(NA) if C.sea_linked(a, d)) for a in range(NA))
 
@@ -51,8 +54,7 @@ def begin_action_phase(g, side: int) -> None:
     g.muster = -1
     g.port_bonus = (-1, -1)
     g.step = 0
-    what = f"{EVENT_NAMES[g.event]} event, " if g.event else ""
-    g.say(f"{SIDE_NAMES[side]} action phase: {what}{g.ap} AP (5.0).")
+    g.say(PUBLIC, "action_phase", side, g.event, g.ap)
 
 
 class ActionPhase:
@@ -76,7 +78,7 @@ class ActionPhase:
         if ev == "muster":
             if g.muster < 0:
                 out += [Action("muster", a) for a in range(NA)
-                        if not enemy[a] and _may_enter(s, a)]
+                        if not enemy[a] and may_enter(s, a)]
             else:
                 for b in range(NB):
                     if _owner(g, b) == s and g.loc[b] < NA and not g.moved[b]:
@@ -109,7 +111,7 @@ class ActionPhase:
             a = action[1]
             g.ap -= 1
             g.activated.append(a)
-            g.say(f"{SIDE_NAMES[s]} activates {C.area_names[a]} (1 AP, 5.2).")
+            g.say(PUBLIC, "activate", s, a)
         elif kind == "move":
             _apply_move(g, s, action[1], action[2:])
         elif kind == "sea":
@@ -120,11 +122,11 @@ class ActionPhase:
             g.loc[b] = a
             g.strength[b] = C.max_str[b]
             g.moved[b] = 3
-            g.say(f"{SIDE_NAMES[s]} recruits {C.block_names[b]} in {C.area_names[a]} (5.4).", s)
-            g.say(f"{SIDE_NAMES[s]} recruits a block in {C.area_names[a]} (5.4).", 1 - s)
+            g.say(s, "recruit", s, b, a)
+            g.say(1 - s, "recruit", s, -1, a)
         elif kind == "muster":
             g.muster = action[1]
-            g.say(f"{SIDE_NAMES[s]} musters at {C.area_names[g.muster]} (Muster event).")
+            g.say(PUBLIC, "muster", s, g.muster)
         elif kind == "plague":
             _apply_plague(g, s, action[1])
         check_rescue(g)
@@ -134,11 +136,6 @@ class ActionPhase:
 def _owner(g, b: int) -> int:
     s = C.side[b]
     return 1 - g.king if s == 2 else s
-
-
-def _may_enter(s: int, a: int) -> bool:
-    """2.7: a side never enters the other side's exile areas."""
-    return C.exile_of[a] != 1 - s
 
 
 def _movable_areas(g, s: int) -> list[int]:
@@ -174,7 +171,7 @@ def _may_march(g, s: int, a: int, enemy) -> bool:
     if not may_leave:
         return False
     for nxt, k in C.neighbours[a]:
-        if k in barred or not _may_enter(s, nxt) or not _border_free(g, s, k):
+        if k in barred or not may_enter(s, nxt) or not _border_free(g, s, k):
             continue
         if not enemy[nxt] or _battle_borders_ok(g, s, nxt, k):
             return True
@@ -206,7 +203,7 @@ def _land_moves(g, s, b, own, enemy, steps, target) -> list[Action]:
 
     def walk(a: int, left: int) -> None:
         for nxt, k in C.neighbours[a]:
-            if nxt in path or not _may_enter(s, nxt) or not _border_free(g, s, k):
+            if nxt in path or not may_enter(s, nxt) or not _border_free(g, s, k):
                 continue
             if len(path) == 1 and k in barred:
                 continue
@@ -235,30 +232,30 @@ def _apply_move(g, s: int, b: int, path) -> None:
     g.loc[b] = dest
     g.moved[b] = 1
     g.entry[b] = k
-    route = " > ".join(C.area_names[a] for a in path)
-    g.say(f"{SIDE_NAMES[s]} moves {C.block_names[b]}: {route} (5.2).", s)
-    g.say(f"{SIDE_NAMES[s]} moves a block: {route} (5.2).", 1 - s)
+    path = tuple(path)
+    g.say(s, "move", s, b, path)
+    g.say(1 - s, "move", s, -1, path)
     if enemy_there:
-        _enter_battle(g, s, b, dest, k, C.area_names[path[-2]])
+        _enter_battle(g, s, b, dest, k, path[-2])
 
 
 def _enemy_present(g, s: int, a: int) -> bool:
     return any(g.loc[x] == a and _owner(g, x) != s for x in range(NB))
 
 
-def _enter_battle(g, s: int, b: int, a: int, k: int, came_from: str) -> None:
-    """6.3 bookkeeping when block b of side s enters enemy-held area a by border k."""
+def _enter_battle(g, s: int, b: int, a: int, k: int, came_from: int) -> None:
+    """6.3 bookkeeping when block b of side s enters enemy-held area a by border k, from area
+    ``came_from`` (-1: by sea)."""
     if g.attacker[a] < 0:
         g.attacker[a] = s
         g.main_border[a] = k
         g.reserve[b] = 0
-        g.say(f"{SIDE_NAMES[s]} attacks {C.area_names[a]} from {came_from}: "
-              f"the Main Attack (6.3).")
+        g.say(PUBLIC, "attack", s, a, came_from)
     elif g.attacker[a] == s:
         g.reserve[b] = 0 if k == g.main_border[a] else 1
     else:
         g.reserve[b] = 1
-        g.say(f"{SIDE_NAMES[s]} reinforces {C.area_names[a]} from {came_from} (Reserve, 6.3).")
+        g.say(PUBLIC, "reinforce", s, a, came_from)
 
 
 # ----------------------------------------------------------------------------- sea moves
@@ -310,47 +307,13 @@ def _apply_sea(g, s: int, b: int, a: int, d: int) -> None:
     g.loc[b] = d
     g.moved[b] = 2
     g.entry[b] = SEA_ENTRY
-    cost = "port to port, no further AP" if free else "1 AP"
-    route = f"{C.area_names[a]} > {C.area_names[d]}"
-    g.say(f"{SIDE_NAMES[s]} sea moves {C.block_names[b]}: {route} ({cost}, 5.3).", s)
-    g.say(f"{SIDE_NAMES[s]} sea moves a block: {route} ({cost}, 5.3).", 1 - s)
+    g.say(s, "sea", s, b, a, d, int(free))
+    g.say(1 - s, "sea", s, -1, a, d, int(free))
     if attack:
-        _enter_battle(g, s, b, d, SEA_ENTRY, "the sea (Piracy)")
+        _enter_battle(g, s, b, d, SEA_ENTRY, -1)
 
 
 # ------------------------------------------------------------------------------- recruits
-def _deploy_areas(b: int) -> tuple[int, ...]:
-    t = C.btype[b]
-    if t == NOBLE:
-        return tuple(C.shield_areas[b])
-    if t in (CHURCH, LEVY):
-        return (C.home_area[b],)
-    if t == BOMBARD:
-        return tuple(C.city_area.values())
-    if t == REBEL_TYPE:
-        return tuple(a for a in range(NA) if C.kind[a] != "exile")
-    if b == C.welsh:
-        return tuple(C.wales_areas)
-    return ()           # heirs and the other mercenaries are never recruited from a pool
-
-
-#: Areas where each block may ever be deployed from its pool (5.4), whoever holds them: a
-#: noble's shields, a church's cathedral, a levy's city, a bombard in any city, the Rebel
-#: anywhere outside exile, the Welsh in Wales; () for heirs and the other mercenaries.
-DEPLOY_AREAS = [_deploy_areas(b) for b in range(NB)]
-
-
-def recruit_areas(g, s: int, b: int, own, enemy) -> list[int]:
-    """Areas where side s may deploy pool block b (5.4); [] if it cannot be recruited."""
-    t = C.btype[b]
-    if t == BOMBARD:
-        return [a for a in DEPLOY_AREAS[b] if own[a] and not enemy[a]]
-    if t == REBEL_TYPE:
-        return [a for a in DEPLOY_AREAS[b] if not own[a] and not enemy[a]]
-    # Friendly or vacant, and not the enemy's exile.
-    return [a for a in DEPLOY_AREAS[b] if not enemy[a] and _may_enter(s, a)]
-
-
 def _recruits(g, s, own, enemy) -> list[Action]:
     out = []
     for b in range(NB):
@@ -364,45 +327,22 @@ def _recruits(g, s, own, enemy) -> list[Action]:
 def _apply_plague(g, s: int, a: int) -> None:
     """Plague: every block in the chosen enemy city area loses one step (5.1, rulings.md)."""
     g.step = 1
-    g.say(f"{SIDE_NAMES[s]} brings Plague to {C.area_names[a]}: every block there loses a step.")
+    g.say(PUBLIC, "plague", s, a)
     for b in range(NB):
         if g.loc[b] == a:
             g.strength[b] -= 1
             if g.strength[b] <= 0:
-                g.eliminate(b, "Plague")
+                eliminate(g, b, BY_PLAGUE)
                 if g.phase != ACTION:
                     return
 
 
-def check_rescue(g) -> None:
-    """1470 scenario: Henry VI, prisoner in the Tower, is rescued when a Lancastrian block
-    occupies Middlesex; he becomes the PRETENDER (the senior Lancaster heir)."""
-    h = g.prisoner
-    if h < 0 or g.loc[h] != PRISON:
-        return
-    lanc = york = 0
-    for b in range(NB):
-        if g.loc[b] == MIDDLESEX:
-            if _owner(g, b) == 0:
-                lanc += 1
-            else:
-                york += 1
-    if lanc and not york:
-        g.loc[h] = MIDDLESEX
-        g.strength[h] = C.max_str[h]
-        g.moved[h] = 3
-        side = C.side[h]
-        if g.king != side:
-            g.crowned[side] = h
-        g.say(f"{C.block_names[h]} is rescued from the Tower and joins the Lancastrians in "
-              f"Middlesex (1470 scenario rule).", PUBLIC)
-
-
 def _end(g, s: int) -> None:
-    g.say(f"{SIDE_NAMES[s]} ends its action phase" + (f" ({g.ap} AP unused)." if g.ap else "."))
+    """``end``: Player 1's action phase gives way to Player 2's; after Player 2's the phase is
+    over (the turn sequence opens the battle phase, 1.3)."""
+    g.say(PUBLIC, "end_action", s, g.ap)
     if s == g.p1:
         begin_action_phase(g, 1 - s)
     else:
         g.acting = -1
-        from .battle import begin_battle_phase
-        begin_battle_phase(g)
+        g.end_phase()

@@ -17,8 +17,8 @@ In the exact order of 8.0:
    ``home B: pool``); the engine moves blocks with one way home.
 4. 8.5 campaign reset: face-down blocks stand up, eliminated mercenaries return home, the Rebel
    to the PRETENDER's pool, all blocks to full strength; extra blocks in an exile area
-   (7.2, owner's choice, ``home B: pool``) go to the pool; then the next campaign's deal
-   (``cards.begin_campaign``).
+   (7.2, owner's choice, ``home B: pool``) go to the pool; then the phase ends and the turn
+   sequence deals the next campaign's cards (``cards.begin_campaign``).
 
 ``g.pending`` is the queue of tasks: ``[GO_HOME, -1, side]`` (expands into ``[HOME, side,
 block]`` for each block of that side on the map), ``[RESET, -1]``, ``[EXILE_POOL, side, area,
@@ -28,22 +28,12 @@ left]``; when the queue is empty the next campaign begins.
 from __future__ import annotations
 
 from .actions import TO_POOL, Action
-from .cards import begin_campaign
-from .components import (
-    BOMBARD,
-    CHURCH,
-    HEIR,
-    LEVY,
-    MERCENARY,
-    NOBLE,
-    REBEL_TYPE,
-    SIDE_NAMES,
-    YORK,
-)
-from .game import (DEAD, MERC_DOWN, NA, NB, POLITICAL, POOL, POOL_DOWN, PRISON, C,
-                   PendingDecisions)
-from .movement import check_rescue
-from .supply import DEFECTED_HEIRS, EXILE_LIMITS, exile_counted, must_choose
+from .components import BOMBARD, CHURCH, HEIR, LEVY, MERCENARY, NOBLE, REBEL_TYPE, YORK
+from .ids import (DEAD, MERC_DOWN, NA, NB, POLITICAL, POOL, POOL_DOWN, PRISON, PUBLIC, SIDE_NAMES,
+                  C)
+from .limits import DEFECTED_HEIRS, EXILE_LIMITS, exile_counted
+from .rescue import check_rescue
+from .state import PendingDecisions, must_choose
 
 GO_HOME, HOME, RESET, EXILE_POOL = 20, 21, 22, 23
 MIDDLESEX = C.area_id["Middlesex"]
@@ -63,7 +53,7 @@ def begin_political_turn(g) -> None:
     g.phase = POLITICAL
     g.step = 0
     g.battle = []
-    g.say(f"Political turn after campaign {g.campaign} (8.0).")
+    g.say(PUBLIC, "political", g.campaign)
     g.stats[3 + g.king] += 1              # the campaign ended with this side as KING
     disband(g)
     usurpation(g)
@@ -86,8 +76,7 @@ def disband(g) -> None:
             g.loc[b], g.strength[b] = POOL, 0
         elif t == MERCENARY and a != C.home_area[b]:
             g.loc[b] = C.home_area[b]
-    g.say("Levies, bombards and the Welsh return to their pools, mercenaries to their homes, "
-          "and the Rebel disbands (8.1).")
+    g.say(PUBLIC, "disband")
 
 
 def usurpation_counts(g) -> list[int]:
@@ -117,14 +106,12 @@ def usurpation(g) -> None:
     """8.2: the PRETENDER usurps the throne with a majority; ties go to the KING."""
     counts = usurpation_counts(g)
     k, p = g.king, 1 - g.king
-    g.say(f"Usurpation count (8.2): Lancaster {counts[0]}, York {counts[1]}.")
+    g.say(PUBLIC, "usurpation", counts[0], counts[1])
     if counts[p] > counts[k]:
         g.king = p
-        g.say(f"{SIDE_NAMES[p]} usurps the throne: {C.block_names[g.crowned[p]]} is KING, and "
-              f"{SIDE_NAMES[k]} is deposed and becomes the PRETENDER (8.2)."
-              if g.crowned[p] >= 0 else f"{SIDE_NAMES[p]} usurps the throne (8.2).")
+        g.say(PUBLIC, "usurps", p, g.crowned[p], k)
     else:
-        g.say(f"{SIDE_NAMES[k]} keeps the throne (8.2).")
+        g.say(PUBLIC, "keeps_throne", k)
 
 
 def final_victory(g) -> None:
@@ -134,7 +121,7 @@ def final_victory(g) -> None:
     if p >= 0 and g.loc[p] == PRISON and g.king == YORK:
         g.loc[p] = DEAD
         g.strength[p] = 0
-        g.say(f"{C.block_names[p]}, still a prisoner in the Tower, is murdered (1470 scenario).")
+        g.say(PUBLIC, "murdered", p)
     g.end_game(g.king, f"{SIDE_NAMES[g.king]} is KING after the usurpation of the last "
                        f"campaign (9.0)")
 
@@ -213,17 +200,14 @@ def _blocks_going_home(g, side: int) -> list[int]:
 
 
 def _go_home(g, s: int, b: int, a: int) -> None:
-    rule = "8.3" if s != g.king else "8.4"
-    start = C.area_names[g.loc[b]]
+    start = g.loc[b]
+    king = int(s == g.king)             # 8.4 the KING goes home, else 8.3
     if a == TO_POOL:
         g.loc[b], g.strength[b] = POOL, 0
-        dest = "the pool"
     else:
         g.loc[b] = a
-        dest = C.area_names[a]
-    how = f"stays at home in {start}" if dest == start else f"goes home from {start} to {dest}"
-    g.say(f"{SIDE_NAMES[s]} {C.block_names[b]} {how} ({rule}).", s)
-    g.say(f"A {SIDE_NAMES[s]} block {how} ({rule}).", 1 - s)
+    g.say(s, "home", s, b, start, a, king)
+    g.say(1 - s, "home", s, -1, start, a, king)
 
 
 # ------------------------------------------------------------------------------- 8.5 reset
@@ -238,15 +222,13 @@ def campaign_reset(g) -> None:
             g.loc[b] = C.home_area[b]
         if g.loc[b] < NA:
             g.strength[b] = C.max_str[b]
-    g.say("Campaign reset (8.5): pool blocks stand up, the Rebel goes to the PRETENDER's pool, "
-          "and all blocks return to full strength.")
+    g.say(PUBLIC, "reset")
     tasks = []
     for s in (0, 1):
         for a in C.exile_areas[s]:
             extra = len(exile_counted(g, s, a)) - EXILE_LIMITS[a]
             if extra > 0:
-                g.say(f"{SIDE_NAMES[s]} has {extra} block{'s' if extra > 1 else ''} too many in "
-                      f"{C.area_names[a]}: they go to the pool (7.2, 8.5).")
+                g.say(PUBLIC, "exile_extra", s, extra, a)
                 tasks.append([EXILE_POOL, s, a, extra])
     g.pending[:0] = tasks
 
@@ -287,9 +269,8 @@ def _to_pool(g, task: list[int], b: int) -> None:
     s = task[1]
     g.loc[b], g.strength[b] = POOL, 0
     task[3] -= 1
-    where = C.area_names[task[2]]
-    g.say(f"{SIDE_NAMES[s]} {C.block_names[b]} goes from {where} to the pool (7.2, 8.5).", s)
-    g.say(f"A {SIDE_NAMES[s]} block goes from {where} to the pool (7.2, 8.5).", 1 - s)
+    g.say(s, "to_pool", s, b, task[2])
+    g.say(1 - s, "to_pool", s, -1, task[2])
 
 
 def _advance(g) -> None:
@@ -300,8 +281,7 @@ def _advance(g) -> None:
         if code == GO_HOME:
             g.pending.pop(0)
             s = task[2]
-            rule = "8.3 the PRETENDER" if s != g.king else "8.4 the KING"
-            g.say(f"{rule} goes home: {SIDE_NAMES[s]}.")
+            g.say(PUBLIC, "goes_home", s, int(s == g.king))
             g.pending[:0] = [[HOME, s, b] for b in _blocks_going_home(g, s)]
         elif code == HOME:
             options = home_options(g, task[2])
@@ -316,6 +296,4 @@ def _advance(g) -> None:
             return
     if g.phase == POLITICAL and not g.pending:
         check_rescue(g)                  # a Lancastrian block may have gone home to London
-        g.campaign += 1
-        g.turn = 1
-        begin_campaign(g)
+        g.end_phase()                    # the turn sequence begins the next campaign

@@ -18,7 +18,8 @@ from __future__ import annotations
 import json
 
 from .actions import IllegalAction
-from .game import PHASE_NAMES, Game, quote
+from .game import Game, new_game
+from .ids import PHASE_NAMES, quote
 from .savecheck import U64, decimal
 
 RECORD_FORMAT = "richard3-record"
@@ -80,7 +81,6 @@ def replay(record) -> Game:
     """Rebuild the game of a record (a dict as ``Game.record`` gives it, or the text of a record
     file or save): a new game of its scenario and seed, then each action through
     ``Game.apply``. Raises ReplayError naming the first action that is not legal."""
-    from .setup import new_game
     if not (isinstance(record, dict) and "actions" in record and "format" not in record):
         record = read(record)[0]
     try:

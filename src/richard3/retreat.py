@@ -11,7 +11,7 @@ same sea zone, with no border limit (Piracy event text; docs/rulings.md).
 
 from __future__ import annotations
 
-from .game import NA, NBORDER, SEA_ENTRY, C
+from .ids import NA, NBORDER, SEA_ENTRY, C
 
 
 def by_sea(g, b: int, side: int, area: int) -> bool:

@@ -19,16 +19,16 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from . import battle as bt, politics as po, supply as su
+from . import battle as bt, events, politics as po, supply as su
 from .cards import player_one
 from .components import HEIR, MERCENARY, SIDE_NAMES
-from .game import (ACTION, BATTLE, CARDS, DEAD, MERC_DOWN, MINOR, MULLIGAN, NA, NB, NBORDER,
-                   OFF, OVER, PHASE_NAMES, POLITICAL, POOL, POOL_DOWN, PRISON, SUPPLY, C, EVENT_NAMES,
-                   Game, quote)
+from .ids import (ACTION, BATTLE, CARDS, DEAD, EVENT_NAMES, MERC_DOWN, MINOR, MULLIGAN, NA, NB,
+                  NBORDER, OFF, OFF_MAP, OVER, PHASE_NAMES, POLITICAL, PRISON, SUPPLY, C, quote)
+from .limits import DEFECTED_HEIRS, EXILE_LIMITS
 from .scenario import load_scenario
+from .state import SAVE_VERSION, State
 from .whereabouts import place_bit, unknown
 
-OFF_MAP = (POOL, POOL_DOWN, MINOR, OFF, DEAD, MERC_DOWN, PRISON)
 NC = len(C.card_names)
 HAND = 7
 MAX_AP = max(C.card_ap)
@@ -100,15 +100,16 @@ def parse(text) -> dict:
         d = text
     if not isinstance(d, dict) or d.get("format") != "richard3-game":
         raise ValueError("not a saved game: the 'format' field is missing or wrong")
-    if d.get("version") != 1 or type(d.get("version")) is not int:
-        raise ValueError(f"saved game version {quote(d.get('version'))} is not supported (1)")
-    missing = [f for f in Game._FIELDS if f not in d and f != "whereabouts"]
+    if d.get("version") not in (1, SAVE_VERSION) or type(d.get("version")) is not int:
+        raise ValueError(f"saved game version {quote(d.get('version'))} is not supported "
+                         f"(1, {SAVE_VERSION})")
+    missing = [f for f in State._FIELDS if f not in d and f != "whereabouts"]
     if missing:
         raise ValueError(f"saved game lacks field(s): {', '.join(missing)}")
     return d
 
 
-def load_state(cls, text) -> Game:
+def load_state(cls, text) -> State:
     """Build the ``cls`` game a save describes, or raise ValueError (see the module doc)."""
     d = parse(text)
     g = cls.__new__(cls)
@@ -124,7 +125,7 @@ def load_state(cls, text) -> Game:
     return g
 
 
-def _scalars(g: Game, d: dict) -> None:
+def _scalars(g: State, d: dict) -> None:
     sid = d["scenario"]
     if not isinstance(sid, str) or not sid.isdigit() or len(sid) != 4:
         fail("scenario", "must name a scenario (1460, 1470 or 1483)", sid)
@@ -155,7 +156,7 @@ def _scalars(g: Game, d: dict) -> None:
     g.treason = integer(d["treason"], "treason", -1, 1)
 
 
-def _blocks(g: Game, d: dict) -> None:
+def _blocks(g: State, d: dict) -> None:
     """Where each block is, its strength, the per-block turn state and the whereabouts."""
     loc = g.loc = int_list(d["loc"], "loc", NB, 0, max(OFF_MAP))
     g.strength = int_list(d["strength"], "strength", NB, 0, MAX_STR)
@@ -194,7 +195,7 @@ def _blocks(g: Game, d: dict) -> None:
             fail(f"whereabouts[{b}]", f"({C.block_names[b]}) must allow its true place", w[b])
 
 
-def _cards(g: Game, d: dict) -> None:
+def _cards(g: State, d: dict) -> None:
     """The deck, the hands and the played cards: 25 distinct cards at most, hand sizes that
     match the game turn (7 dealt a campaign, one played a turn, 1.0, 1.1)."""
     g.deck = int_list(d["deck"], "deck", None, 0, NC - 1, NC)
@@ -229,7 +230,7 @@ def _cards(g: Game, d: dict) -> None:
             fail("played", "must hold both revealed cards after the card phase", g.played)
 
 
-def _turn(g: Game, d: dict) -> None:
+def _turn(g: State, d: dict) -> None:
     """The action phase's state and the per-turn battle bookkeeping."""
     g.p1 = integer(d["p1"], "p1", -1, 1)
     g.acting = integer(d["acting"], "acting", -1, 1)
@@ -265,7 +266,7 @@ def _turn(g: Game, d: dict) -> None:
             fail("event", "and 'ap' must be those of the acting side's card", [g.event, g.ap])
 
 
-def _battle(g: Game, d: dict) -> None:
+def _battle(g: State, d: dict) -> None:
     """The battle record (``battle`` module): [] or one of RECORD_SIZE ints in range."""
     rec = d["battle"]
     if rec == [] and type(rec) is list:
@@ -274,13 +275,8 @@ def _battle(g: Game, d: dict) -> None:
     if g.phase != BATTLE:
         fail("battle", "must be [] outside the battle phase", rec)
     hi_mask = (1 << bt.MASK_BITS) - 1
-    ranges = [(0, NA - 1), (0, 1), (0, bt.LAST_ROUND), (-1, NB - 1), (0, 7), (0, 2), (-1, 1),
-              (0, hi_mask), (0, hi_mask), (0, hi_mask), (0, hi_mask), (-1, NB - 1),
-              (0, len(bt.ROLL_KINDS) - 1), (-1, NB - 1), (0, 6), (0, 2 * MAX_STR), (0, 4)]
-    ranges += [(0, 6)] * 4 + [(0, 15)] * NB
-    ranges += [(0, C.border_limit[i % NBORDER]) for i in range(2 * NBORDER)]
     rec = int_list(rec, "battle", bt.RECORD_SIZE, -1, hi_mask, bt.RECORD_SIZE)
-    for i, (lo, hi) in enumerate(ranges):
+    for i, (lo, hi) in enumerate(bt.RECORD_RANGES):
         if not lo <= rec[i] <= hi:
             fail(f"battle[{i}]", f"must be from {lo} to {hi}", rec[i])
     stage, rnd, area = rec[bt.STAGE], rec[bt.ROUND], rec[bt.AREA]
@@ -302,7 +298,7 @@ def _battle(g: Game, d: dict) -> None:
     g.battle = rec
 
 
-def _pending(g: Game, d: dict) -> None:
+def _pending(g: State, d: dict) -> None:
     """The queue of pending decisions, by phase (the phase modules' docstrings)."""
     pending = d["pending"]
     if type(pending) is not list or len(pending) > MAX_PENDING:
@@ -331,15 +327,15 @@ def _pending(g: Game, d: dict) -> None:
                                       or g.battle[bt.STAGE] != bt.FIGHT):
         fail("pending", "may hold one hit choice during a battle's fight only", out)
     for task in out:
-        if g.phase == SUPPLY and task[0] == su.EXECUTE and task[2] not in su.DEFECTED_HEIRS:
+        if g.phase == SUPPLY and task[0] == su.EXECUTE and task[2] not in DEFECTED_HEIRS:
             fail("pending", "may execute only a defected Clarence or Exeter (9.1)", task)
         if g.phase == POLITICAL and task[0] == po.HOME and g.loc[task[2]] >= NA:
             fail("pending", "may send home only a block on the map (8.3, 8.4)", task)
-        if g.phase == POLITICAL and task[0] == po.EXILE_POOL and task[2] not in su.EXILE_LIMITS:
+        if g.phase == POLITICAL and task[0] == po.EXILE_POOL and task[2] not in EXILE_LIMITS:
             fail("pending", "may send to the pool only from an exile area (7.2, 8.5)", task)
 
 
-def _task(g: Game, where: str, task: list[int], shape: str) -> None:
+def _task(g: State, where: str, task: list[int], shape: str) -> None:
     """One task ``[code, arg...]``: 's' a side, 'n' -1 (the engine's), 'b' a block of that
     side, 'e' a block of the other side in the battle (the block whose hits its enemy is
     placing, 6.4), 'a' an area, 'l' a count, 'h' hits, '*' any blocks after."""
@@ -360,7 +356,7 @@ def _task(g: Game, where: str, task: list[int], shape: str) -> None:
         fail(where, "holds a block out of range", task)
 
 
-def _heirs(g: Game, d: dict) -> None:
+def _heirs(g: State, d: dict) -> None:
     """The KING and PRETENDER (6.81) and, while the game goes on, an heir for each side.
 
     A side may have no crowned block in any phase: from the death of its KING or PRETENDER to
@@ -375,17 +371,26 @@ def _heirs(g: Game, d: dict) -> None:
             fail("loc", f"leaves {SIDE_NAMES[s]} no heir in a game that goes on (9.0)")
 
 
-def _log_and_record(g: Game, d: dict) -> None:
-    """The log ([visibility, text] pairs) and the record (``Game.record``), if any."""
+def _log_and_record(g: State, d: dict) -> None:
+    """The log and the record (``Game.record``), if any. The log: ``[visibility, kind,
+    field...]`` events (``events.check``); in a version 1 save, ``[visibility, text]`` English
+    lines, kept as "text" events (``Game.from_json`` rebuilds the events from the record)."""
     log = d.get("log", [])
     if type(log) is not list:
-        fail("log", "must be a list of [visibility, text] pairs", log)
+        fail("log", "must be a list of [visibility, kind, field...] events", log)
+    legacy = d["version"] == 1
     node = None
     for i, entry in enumerate(log):
-        if type(entry) is not list or len(entry) != 2 or entry[0] not in (-1, 0, 1) \
-                or type(entry[0]) is not int or not isinstance(entry[1], str):
-            fail(f"log[{i}]", "must be a pair [-1, 0 or 1, text]", entry)
-        node = (node, entry[0], entry[1])
+        if type(entry) is not list or len(entry) < 2 or type(entry[0]) is not int \
+                or entry[0] not in (-1, 0, 1):
+            fail(f"log[{i}]", "must be an event [-1, 0 or 1, kind, field...]", entry)
+        if legacy:
+            fields = events.check("text", entry[1:])
+        else:
+            fields = events.check(entry[1], entry[2:])
+        if fields is None:
+            fail(f"log[{i}]", "is no event the engine logs", entry)
+        node = (node, entry[0], "text" if legacy else entry[1], fields)
     g._log = node
     g._legal_cache = None
     rec = d.get("record")
@@ -407,7 +412,7 @@ def _log_and_record(g: Game, d: dict) -> None:
     g._record = node
 
 
-def _live(g: Game) -> None:
+def _live(g: State) -> None:
     """A game that goes on has a side to decide, with a legal action (any other state is no
     state the rules reach, and would stall or crash the game later)."""
     if g.phase == OVER:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import time
 
-from .agents import get_agent
+from .ai import get_agent
 from .components import SIDE_NAMES
-from .setup import new_game
+from .game import new_game
 
 #: A safety net: a game longer than this many decisions is reported as an error.
 MAX_ACTIONS = 200_000

@@ -1,35 +1,27 @@
-"""4.0 setup: a new game from a scenario and a seed."""
+"""4.0 setup: a new game's state from a scenario and a seed (``game.new_game`` builds the
+``Game`` with it)."""
 
 from __future__ import annotations
 
 import secrets
 
 from . import rng, whereabouts
-from .cards import begin_campaign
-from .components import SIDE_NAMES
-from .game import (DEAD, MINOR, NA, NB, NBORDER, OFF, POOL, PRISON, Game, C)
+from .ids import DEAD, MINOR, MULLIGAN, NA, NB, NBORDER, OFF, POOL, PRISON, PUBLIC, C
 from .scenario import Scenario, load_scenario
+from .sequence import begin
 
 _PLACES = {"pool": POOL, "minor": MINOR, "enemy": OFF, "dead": DEAD, "prisoner": PRISON}
 
 
-def new_game(scenario_id: str = "1460", seed: int | None = 0,
-             scenario: Scenario | None = None) -> Game:
-    """Return a new game of the scenario ("1460", "1470" or "1483") with the given seed.
-
-    The same seed replays the same game. ``seed=None`` draws a 63-bit seed from the system's
-    secure generator, which neither side can guess. The seed is kept in the state (saves,
-    replays) but shown in no observation and no log line until the game is over: from it
-    every card dealt and every die rolled could be rebuilt (Fog-of-War).
-
-    Blocks are deployed as the scenario says (4.1-4.6) at full strength, the cards are dealt
-    (1.0) and the game waits for the mulligan offers or the first card play.
-    Raises KeyError for an unknown scenario, ScenarioError for a malformed scenario file.
-    """
+def setup(cls, scenario_id: str = "1460", seed: int | None = 0,
+          scenario: Scenario | None = None):
+    """Return a new game, an instance of ``cls`` (a ``State``), of the scenario with the given
+    seed (``seed=None``: 63 secure random bits); ``game.new_game`` says what it holds and
+    raises."""
     sc = scenario or load_scenario(scenario_id)
     if seed is None:
         seed = secrets.randbits(63)
-    g = Game.__new__(Game)
+    g = cls.__new__(cls)
     g.scenario, g.seed = sc.id, int(seed)
     g.rng = rng.seed_state(int(seed))
     g.loc = [a if isinstance(a, int) else _PLACES[a] for a in sc.placement]
@@ -57,8 +49,6 @@ def new_game(scenario_id: str = "1460", seed: int | None = 0,
     g._record = ()                  # the record of actions, empty (Game.record)
     g._legal_cache = None
     g.crowned = [g.senior_heir(0), g.senior_heir(1)]
-    g.say(f"Scenario {sc.id} ({sc.name}): {SIDE_NAMES[g.king]} is KING "
-          f"({C.block_names[g.crowned[g.king]]}), {SIDE_NAMES[1 - g.king]} is PRETENDER "
-          f"({C.block_names[g.crowned[1 - g.king]]}) (4.0).")
-    begin_campaign(g)
+    g.say(PUBLIC, "setup", sc.id, sc.name, g.king, g.crowned[g.king], g.crowned[1 - g.king])
+    begin(g, MULLIGAN)
     return g

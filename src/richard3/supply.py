@@ -17,7 +17,8 @@ In order:
    each surplus block, owner's choice, loses a step (``reduce B`` once per block); 7.2 exile
    limits: Calais and France supply four blocks plus their own mercenaries, Ireland and
    Scotland two plus theirs, and the surplus among the other blocks loses a step likewise.
-5. The next game turn, or after the seventh the political turn (8.0).
+5. The phase ends; the turn sequence opens the next game turn, or after the seventh the
+   political turn (8.0).
 
 ``g.pending`` is the queue of these tasks: ``[ENTER, side, heir]``, ``[CROWN, -1]``,
 ``[EXECUTE, side, block]``, ``[SUPPLY, -1]``, ``[REDUCE, side, area, steps_left, reduced...]``.
@@ -27,27 +28,21 @@ A task with side -1 is done by the engine.
 from __future__ import annotations
 
 from .actions import Action
-from .components import HEIR, MERCENARY, NOBLE, SIDE_NAMES
-from .game import DEAD, MINOR, NA, NB, OFF, PUBLIC, SUPPLY, C, PendingDecisions
-from .movement import check_rescue
+from .eliminations import eliminate
+from .events import EXECUTED, SUPPLY_71, SUPPLY_72
+from .ids import DEAD, MINOR, NA, OFF, PUBLIC, SUPPLY, C
+from .limits import DEFECTED_HEIRS, EXILE_LIMITS, SUPPLY_LIMIT, overstack
+from .rescue import check_rescue
+from .state import PendingDecisions, must_choose
 
 ENTER, CROWN, EXECUTE, SUPPLY_CHECK, REDUCE = 10, 11, 12, 13, 14
 NO_EXECUTE = Action("no_execute")
-
-#: 7.2 exile limits (blocks besides the exile's own mercenaries).
-EXILE_LIMITS = {C.area_id["Calais"]: 4, C.area_id["France"]: 4,
-                C.area_id["Ireland"]: 2, C.area_id["Scotland"]: 2}
-SUPPLY_LIMIT, CITY_SUPPLY_LIMIT = 4, 5
-#: Clarence and Exeter as nobles of the other side (9.1): the versions that can be executed.
-DEFECTED_HEIRS = frozenset(b for b in range(NB) if C.btype[b] == NOBLE and C.counterpart[b] >= 0
-                           and C.btype[C.counterpart[b]] == HEIR)
-
 
 def begin_supply_phase(g) -> None:
     """Open the supply phase and queue its tasks (see the module docstring)."""
     g.phase = SUPPLY
     g.step = 0
-    g.say(f"Supply phase of game turn {g.turn} (7.0).")
+    g.say(PUBLIC, "supply_phase", g.turn)
     tasks = []
     for s in (g.king, 1 - g.king):
         lost, g.heirs_lost[s] = g.heirs_lost[s], 0
@@ -78,23 +73,6 @@ def entry_areas(g, side: int) -> list[int]:
     return crowns or exiles
 
 
-def exile_counted(g, side: int, area: int) -> list[int]:
-    """Blocks of ``side`` in exile area ``area`` that count against its exile limit: all but
-    the local mercenaries (7.2)."""
-    return [b for b in range(NB) if g.loc[b] == area and g.owner(b) == side
-            and not (C.btype[b] == MERCENARY and C.home_area[b] == area)]
-
-
-def overstack(g, side: int, area: int) -> tuple[int, list[int]]:
-    """(surplus, blocks that may take the loss) for ``side`` in ``area`` (7.1, 7.2)."""
-    if area in EXILE_LIMITS:
-        blocks = exile_counted(g, side, area)
-        return len(blocks) - EXILE_LIMITS[area], blocks
-    blocks = [b for b in range(NB) if g.loc[b] == area and g.owner(b) == side]
-    limit = CITY_SUPPLY_LIMIT if C.city[area] else SUPPLY_LIMIT
-    return len(blocks) - limit, blocks
-
-
 class SupplyPhase(PendingDecisions):
     """The handler of the SUPPLY phase (see the module docstring)."""
 
@@ -120,10 +98,10 @@ class SupplyPhase(PendingDecisions):
             _enter(g, s, action[1], action[2])
         elif kind == "execute":
             g.pending.pop(0)
-            g.eliminate(action[1], "executed by its captors, 9.1")
+            eliminate(g, action[1], EXECUTED)
         elif kind == "no_execute":
             g.pending.pop(0)
-            g.say(f"{SIDE_NAMES[s]} spares {C.label[task[2]]} (9.1).")
+            g.say(PUBLIC, "spare", s, task[2])
         else:
             _reduce(g, task, action[1])
         _advance(g)
@@ -138,7 +116,7 @@ def _advance(g) -> None:
     """Do the engine's tasks and forced steps until a side must decide or the phase ends."""
     while g.phase == SUPPLY:
         if not g.pending:
-            end_game_turn(g)
+            g.end_phase()              # the turn sequence opens the next game turn (1.0)
             return
         task = g.pending[0]
         code = task[0]
@@ -165,24 +143,10 @@ def _advance(g) -> None:
             return
 
 
-def must_choose(g, task: list[int], candidates: list[int], do) -> bool:
-    """One step of a "choose ``task[3]`` more of these blocks" task (supply losses 7.1/7.2,
-    exile extras to the pool 8.5): drop the task when done, apply a forced pick with
-    ``do(g, task, block)``, or return True when the owner has a real choice."""
-    if task[3] <= 0 or not candidates:
-        g.pending.pop(0)
-    elif len(candidates) <= task[3]:
-        do(g, task, candidates[0])
-    else:
-        return True
-    return False
-
-
 def _enter(g, s: int, h: int, a: int) -> None:
     g.loc[h] = a
     g.strength[h] = C.max_str[h]
-    g.say(f"{SIDE_NAMES[s]} heir {C.block_names[h]} comes of age and enters play in "
-          f"{C.area_names[a]} (6.82).", PUBLIC)
+    g.say(PUBLIC, "heir_enters", s, h, a)
     check_rescue(g)
 
 
@@ -194,13 +158,10 @@ def _crown(g) -> None:
         if h >= 0 and h != g.crowned[s]:
             g.crowned[s] = h
             if s == g.king:         # 6.81: "the location of the new KING must be announced"
-                g.say(f"{C.block_names[h]} is now the {SIDE_NAMES[s]} KING, in "
-                      f"{C.area_names[g.loc[h]]} (6.81).", PUBLIC)
+                g.say(PUBLIC, "crowned", h, s, 1, g.loc[h])
             else:                   # the new PRETENDER is named; where he stands is not
-                g.say(f"{C.block_names[h]} is now the {SIDE_NAMES[s]} PRETENDER (6.81).",
-                      PUBLIC)
-                g.say(f"{C.block_names[h]} is now the {SIDE_NAMES[s]} PRETENDER, in "
-                      f"{C.area_names[g.loc[h]]} (6.81).", s)
+                g.say(PUBLIC, "crowned", h, s, 0, -1)
+                g.say(s, "crowned", h, s, 0, g.loc[h])
 
 
 def _queue_supply_losses(g) -> None:
@@ -213,9 +174,7 @@ def _queue_supply_losses(g) -> None:
                 continue                    # within any limit: no need to look closer
             surplus, _ = overstack(g, s, a)
             if surplus > 0:
-                rule = "7.2 exile limit" if a in EXILE_LIMITS else "7.1 supply limit"
-                g.say(f"{SIDE_NAMES[s]} is over the {rule} in {C.area_names[a]} by {surplus}: "
-                      f"as many blocks lose a step.")
+                g.say(PUBLIC, "overstack", s, int(a in EXILE_LIMITS), a, surplus)
                 tasks.append([REDUCE, s, a, surplus])
     g.pending[:0] = tasks
 
@@ -225,23 +184,11 @@ def _reduce(g, task: list[int], b: int) -> None:
     task[3] -= 1
     task.append(b)
     g.strength[b] -= 1
-    rule = "7.2" if area in EXILE_LIMITS else "7.1"
+    exile = int(area in EXILE_LIMITS)
     if g.strength[b] <= 0:
-        g.eliminate(b, f"supply, {rule}")
+        eliminate(g, b, SUPPLY_72 if exile else SUPPLY_71)
     else:
-        g.say(f"{SIDE_NAMES[s]} {C.block_names[b]} loses a step in {C.area_names[area]} "
-              f"({rule}).", s)
-        g.say(f"A {SIDE_NAMES[s]} block loses a step in {C.area_names[area]} ({rule}).", 1 - s)
+        g.say(s, "step_lost", s, b, area, exile)
+        g.say(1 - s, "step_lost", s, -1, area, exile)
     if task[3] <= 0 and g.pending and g.pending[0] is task:
         g.pending.pop(0)
-
-
-def end_game_turn(g) -> None:
-    """After the supply phase: the next game turn (1.0), or the political turn (8.0)."""
-    from .cards import begin_turn
-    from .politics import begin_political_turn
-    if g.turn < 7:
-        g.turn += 1
-        begin_turn(g)
-    else:
-        begin_political_turn(g)

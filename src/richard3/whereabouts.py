@@ -32,8 +32,8 @@ reveal flags from before it; it reads only what both players see:
 
 from __future__ import annotations
 
-from .game import MERC_DOWN, NA, NB, POOL, POOL_DOWN
-from .movement import DEPLOY_AREAS
+from .ids import MERC_DOWN, NA, NB, POOL, POOL_DOWN
+from .recruits import DEPLOY_AREAS
 
 POOL_BIT = 1 << NA
 DOWN_BIT = 1 << (NA + 1)

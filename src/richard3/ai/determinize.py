@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import random
 
-from .. import rng as grng
+from ..battle import block_flags, set_block_flags
 from ..components import HEIR
-from ..game import MERC_DOWN, NA, NB, POOL, POOL_DOWN, Game, C, elimination_place
+from ..eliminations import elimination_place
+from ..game import Game
+from ..ids import MERC_DOWN, NA, NB, POOL, POOL_DOWN, C
 from ..politics import HOME
 from ..supply import REDUCE
 from ..whereabouts import place_bit
@@ -111,9 +113,8 @@ def deal_identities(g: Game, hidden: list[int], rnd: random.Random) -> dict[int,
     hand-edited save), the whereabouts are dropped, and if the kinds alone allow none either,
     every block stays where it is. Places are ordered by their public facts, so the result
     depends on the public facts and ``rnd`` only."""
-    flags = _flag_of(g)
     slots = sorted(hidden, key=lambda b: (g.loc[b], g.moved[b], g.entry[b], g.reserve[b],
-                                          flags(b), b))
+                                          block_flags(g, b), b))
     places = [g.loc[b] for b in slots]
     bits = [place_bit(p) for p in places]
     w = g.whereabouts
@@ -124,23 +125,12 @@ def deal_identities(g: Game, hidden: list[int], rnd: random.Random) -> dict[int,
     return {slots[i]: b for b, i in assign}
 
 
-def _flag_of(g: Game):
-    """Block -> its flags in the battle record (6.0), or 0 outside a battle."""
-    if not g.battle:
-        return lambda b: 0
-    from ..battle import FLAGS
-    return lambda b: g.battle[FLAGS + b]
-
-
 def move_identities(g: Game, d: Game, dealt: dict[int, int], full_strength: bool = True) -> None:
     """Write into ``d`` (a copy of ``g``) the dealing ``dealt`` ({block of g at a place: block
     of d there}): each dealt block takes the place's area, moved, entry, Reserve, battle flags
     and revealed flag; pending decisions naming a block follow it. Its strength is its full
     strength on the map when ``full_strength`` (the enemy does not know the damage), else the
     place's strength capped at its own maximum (0 off the map)."""
-    flags = _flag_of(g)
-    if g.battle:
-        from ..battle import FLAGS
     for old, new in dealt.items():
         where = g.loc[old]
         d.loc[new], d.moved[new] = where, g.moved[old]
@@ -151,8 +141,7 @@ def move_identities(g: Game, d: Game, dealt: dict[int, int], full_strength: bool
             d.strength[new] = C.max_str[new]
         else:
             d.strength[new] = max(1, min(C.max_str[new], g.strength[old]))
-        if g.battle:
-            d.battle[FLAGS + new] = flags(old)
+        set_block_flags(d, new, block_flags(g, old))
     for p in d.pending:
         start = _BLOCK_LISTS.get(p[0])
         if start is not None:
@@ -183,8 +172,6 @@ def determinize(g: Game, side: int, rnd: random.Random) -> Game:
     if hidden:
         move_identities(g, d, deal_identities(g, hidden, rnd))
     d.seed = rnd.getrandbits(63)
-    d.rng = grng.seed_state(rnd.getrandbits(64))
-    d._log = None
-    d._record = None                # the record holds both sides' past decisions
-    d._legal_cache = None
+    d.reseed(rnd.getrandbits(64))   # drops the record: it holds both sides' past decisions
+    d.clear_log()
     return d

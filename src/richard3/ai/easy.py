@@ -7,7 +7,7 @@ random. Like every level it follows the enemy's blocks (``Game.whereabouts``).""
 from __future__ import annotations
 
 from ..game import Game
-from .evaluate import W, evaluate
+from .evaluate import W
 from .normal import NormalAgent, activation_value, after, score_action
 
 RANDOM_SHARE = 0.03
@@ -42,13 +42,13 @@ class EasyAgent(NormalAgent):
         for a in legal:
             if a[0] == "activate":
                 if LOOKAHEAD_MOVES:
-                    v = activation_value(d, side, a, LOOKAHEAD_MOVES)
+                    v = activation_value(d, side, a, LOOKAHEAD_MOVES, self.evaluate)
                 else:
-                    v = evaluate(after(d, side, a), side) + 0.3
+                    v = self.evaluate(after(d, side, a), side) + 0.3
             elif a[0] == "end":
-                v = evaluate(d, side)
+                v = self.evaluate(d, side)
             else:
-                v = score_action(d, side, a, self.rnd)
+                v = score_action(d, side, a, self.rnd, self.evaluate)
             v += self.rnd.gauss(0.0, NOISE)
             if best_v is None or v > best_v:
                 best, best_v = a, v

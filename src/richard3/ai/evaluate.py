@@ -46,7 +46,8 @@ from __future__ import annotations
 import math
 
 from ..components import HEIR
-from ..game import ACTION, NA, NB, OVER, C, Game
+from ..game import Game
+from ..ids import ACTION, NA, NB, OVER, C
 from ..politics import COUNTED_TYPES, usurpation_counts
 from .odds import UNKNOWN_BLOCK, quick_odds
 
@@ -55,16 +56,6 @@ W = {"win": 10000.0, "heir": 30.0, "usurp": 6.0, "step": 1.0, "battle": 1.6, "th
      "treachery": 0.0, "usurp_stake": 0.0, "sole_heir": 60.0, "hunt": 20.0,
      "final": 0.0, "reinforce": 0.0,
      "risk": 0.0, "guard": 0.0, "threat_many": 1.0, "sampled": 2}
-
-#: The weights ``evaluate`` uses: agents set it before deciding (``use_weights``), so that
-#: variants can be compared in one process (tournaments of tuned weights). Single-threaded use.
-_active = [W]
-
-
-def use_weights(weights: dict | None) -> None:
-    """Make ``evaluate`` use ``weights`` (a dict with W's keys; None for the defaults)."""
-    _active[0] = weights or W
-
 
 #: Supply limit per area (7.1, 7.2): 4, 5 with a city, 2 in Ireland and Scotland.
 SUPPLY_LIMIT = [5 if C.city[a] else 4 for a in range(NA)]
@@ -112,9 +103,9 @@ def win_chance(g: Game, side: int, counts: list[int], own_loss: float, en_loss: 
     return p if g.campaign >= g.last_campaign else 0.3 * p
 
 
-def evaluate(g: Game, side: int) -> float:
-    """Score ``g`` for ``side`` (0/1); higher is better. See the module docstring for terms."""
-    W = _active[0]
+def evaluate(g: Game, side: int, W: dict = W) -> float:
+    """Score ``g`` for ``side`` (0/1) with the weights ``W`` (a dict with the keys of the
+    module's ``W``, its default); higher is better. See the module docstring for terms."""
     if g.phase == OVER:
         return W["win"] if g.winner == side else -W["win"]
     e = 1 - side

@@ -25,9 +25,8 @@ from __future__ import annotations
 import random
 import time
 
-from .. import rng as grng
-from ..components import LANCASTER
-from ..game import CARDS, MULLIGAN, OVER, Game
+from ..game import Game
+from ..ids import CARDS, LANCASTER, MULLIGAN, OVER
 from .determinize import determinize
 from .evaluate import W, evaluate
 from .normal import NormalAgent, after, card_choice, mulligan_choice, rank_actions
@@ -62,7 +61,7 @@ SCENARIO_WEIGHTS = {
 _SCENARIO_WEIGHTS = {key: dict(HARD_WEIGHTS, **v) for key, v in SCENARIO_WEIGHTS.items()}
 
 
-def rollout_policy(d: Game, s: int, rnd: random.Random, fast: bool = False):
+def rollout_policy(d: Game, s: int, rnd: random.Random, fast: bool = False, ev=evaluate):
     """Policy for rollouts: rule-based cards and mulligans; otherwise the normal ranking
     (ROLLOUT_POLICY "normal", unless ``fast``), or one-ply greedy over a random subset of at
     most ROLLOUT_SAMPLE legal actions (fast: used when a time budget is nearly spent)."""
@@ -75,12 +74,12 @@ def rollout_policy(d: Game, s: int, rnd: random.Random, fast: bool = False):
         return mulligan_choice(d, s, legal)
     if ROLLOUT_POLICY == "normal" and not fast:
         # The normal level's ranking, on the sample itself (no further determinization).
-        scored = rank_actions(d, s, legal, rnd)
+        scored = rank_actions(d, s, legal, rnd, ev)
         return legal[max(scored, key=lambda t: (t[0], -t[1]))[1]]
     pool = legal if len(legal) <= ROLLOUT_SAMPLE else rnd.sample(legal, ROLLOUT_SAMPLE)
     best, best_v = pool[0], None
     for a in pool:
-        v = evaluate(after(d, s, a), s) + (0.4 if a[0] == "activate" else 0.0)
+        v = ev(after(d, s, a), s) + (0.4 if a[0] == "activate" else 0.0)
         if best_v is None or v > best_v:
             best, best_v = a, v
     return best
@@ -117,7 +116,8 @@ class HardAgent(NormalAgent):
         legal, d0, rule = self.prepare(game, side)
         if rule is not None:
             return rule
-        ranked = sorted(rank_actions(d0, side, legal, self.rnd), key=lambda t: (-t[0], t[1]))
+        ranked = sorted(rank_actions(d0, side, legal, self.rnd, self.evaluate),
+                        key=lambda t: (-t[0], t[1]))
         cands = [legal[i] for _v, i in ranked[:CANDIDATES]]
         if len(cands) == 1:
             return cands[0]
@@ -159,14 +159,14 @@ class HardAgent(NormalAgent):
         if action not in d.legal_actions(side):    # generated once per sample (cached on d)
             return None
         g = d.copy()
-        g.rng = grng.seed_state(seed)
+        g.reseed(seed)
         rnd = random.Random(seed)
-        g._apply_legal(side, action)
+        g.play(side, action)
         for _ in range(ROLLOUT_DECISIONS):
             if deadline is not None and time.perf_counter() >= deadline:
                 return None
             act = g.active_sides()
             if g.phase == OVER or not act:
                 break
-            g._apply_legal(act[0], rollout_policy(g, act[0], rnd, fast))
-        return evaluate(g, side)
+            g.play(act[0], rollout_policy(g, act[0], rnd, fast, self.evaluate))
+        return self.evaluate(g, side)

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import random
 
-from ..agents import Agent
-from ..components import load_components
-from ..game import ACTION, CARDS, MULLIGAN, Game
+from ..battle import turn_block
+from ..combat import WARWICKS, loyalty
+from ..game import Game
+from ..ids import ACTION, CARDS, MULLIGAN, NA, C
+from .base import Agent
 from .determinize import determinize
-from .evaluate import evaluate, use_weights
-
-C = load_components()
+from .evaluate import W, evaluate
 MOVES_PER_ACTIVATION = 3
 DICE_KINDS = frozenset(("fire", "charge", "treachery", "treason"))
 DICE_SAMPLES = 3
@@ -39,7 +39,6 @@ AVERAGE_HAND_AP = 17
 
 def card_choice(g: Game, side: int, legal: list) -> object:
     """Rule-based card play (1.1): ``legal`` holds ``play`` actions. Returns one of them."""
-    from .evaluate import NA
     enemy_in_city = any(C.city[g.loc[b]] for b in range(len(g.loc))
                         if g.loc[b] < NA and g.owner(b) != side)
 
@@ -68,27 +67,25 @@ def mulligan_choice(g: Game, side: int, legal: list) -> object:
 def after(d: Game, side: int, action) -> Game:
     """A copy of ``d`` with ``action`` applied."""
     g2 = d.copy()
-    g2._apply_legal(side, action)
+    g2.play(side, action)
     return g2
 
 
-def treachery_value(d: Game, side: int, action, rnd: random.Random) -> float | None:
+def treachery_value(d: Game, side: int, action, rnd: random.Random,
+                    ev=evaluate) -> float | None:
     """Exact expectation of a treachery roll (6.9): it succeeds with chance 1/2 per die of the
     target's loyalty (all dice even); the values of one success and one failure, found by
     re-seeding the dice, are weighted by it. None if the tries found only one outcome."""
-    from .. import rng as grng
-    from ..battle import ACTOR
-    from ..combat import WARWICKS, loyalty
     target = action[1]
-    n = loyalty(target, d.battle[ACTOR] in WARWICKS)
+    n = loyalty(target, turn_block(d) in WARWICKS)
     outcomes = {}
     for _ in range(TREACHERY_TRIES):
         g2 = d.copy()
-        g2.rng = grng.seed_state(rnd.getrandbits(64))
-        g2._apply_legal(side, action)
+        g2.reseed(rnd.getrandbits(64))
+        g2.play(side, action)
         ok = g2.loc[target] != d.loc[target]      # a defector leaves for its other version
         if ok not in outcomes:
-            outcomes[ok] = evaluate(g2, side)
+            outcomes[ok] = ev(g2, side)
             if len(outcomes) == 2:
                 break
     if len(outcomes) < 2:
@@ -97,29 +94,32 @@ def treachery_value(d: Game, side: int, action, rnd: random.Random) -> float | N
     return p * outcomes[True] + (1 - p) * outcomes[False]
 
 
-def score_action(d: Game, side: int, action, rnd: random.Random) -> float:
-    """One-ply value of ``action`` in determinized game ``d`` (averaged over dice if any)."""
+def score_action(d: Game, side: int, action, rnd: random.Random, ev=evaluate) -> float:
+    """One-ply value of ``action`` in determinized game ``d`` (averaged over dice if any) by
+    the evaluation ``ev(game, side)`` (``evaluate`` with its default weights, or an agent's
+    own)."""
     if action[0] == "treachery":
-        v = treachery_value(d, side, action, rnd)
+        v = treachery_value(d, side, action, rnd, ev)
         if v is not None:
             return v
     if action[0] in DICE_KINDS:
-        from .. import rng as grng
         total = 0.0
         for _ in range(DICE_SAMPLES):
             g2 = d.copy()
-            g2.rng = grng.seed_state(rnd.getrandbits(64))
-            g2._apply_legal(side, action)
-            total += evaluate(g2, side)
+            g2.reseed(rnd.getrandbits(64))
+            g2.play(side, action)
+            total += ev(g2, side)
         return total / DICE_SAMPLES
-    return evaluate(after(d, side, action), side)
+    return ev(after(d, side, action), side)
 
 
-def activation_value(d: Game, side: int, action, moves: int = MOVES_PER_ACTIVATION) -> float:
-    """Value of activating an area: the best greedy sequence of moves it opens (5.2)."""
+def activation_value(d: Game, side: int, action, moves: int = MOVES_PER_ACTIVATION,
+                     ev=evaluate, waste: float = 0.5) -> float:
+    """Value of activating an area: the best greedy sequence of moves it opens (5.2), by the
+    evaluation ``ev``; ``waste``: what an activation that moves nobody loses (an AP)."""
     g2 = after(d, side, action)
     area = action[1]
-    best = evaluate(g2, side) - 0.5       # an activation that moves nobody wastes an AP
+    best = ev(g2, side) - waste
     for _ in range(moves):
         if g2.phase != ACTION or g2.acting != side:
             break
@@ -128,7 +128,7 @@ def activation_value(d: Game, side: int, action, moves: int = MOVES_PER_ACTIVATI
             break
         top, top_v = None, best
         for m in moves:
-            v = evaluate(after(g2, side, m), side)
+            v = ev(after(g2, side, m), side)
             if v > top_v + 1e-9:
                 top, top_v = m, v
         if top is None:
@@ -138,18 +138,20 @@ def activation_value(d: Game, side: int, action, moves: int = MOVES_PER_ACTIVATI
     return best
 
 
-def rank_actions(d: Game, side: int, legal: list, rnd: random.Random) -> list[tuple[float, int]]:
-    """Scores of every legal action in ``d``: a list of (value, index into legal)."""
-    base = evaluate(d, side)
+def rank_actions(d: Game, side: int, legal: list, rnd: random.Random,
+                 ev=evaluate, waste: float = 0.5) -> list[tuple[float, int]]:
+    """Scores of every legal action in ``d`` by the evaluation ``ev(game, side)``: a list of
+    (value, index into legal)."""
+    base = ev(d, side)
     out = []
     for i, a in enumerate(legal):
         k = a[0]
         if k == "end":
             v = base
         elif k == "activate":
-            v = activation_value(d, side, a)
+            v = activation_value(d, side, a, ev=ev, waste=waste)
         else:
-            v = score_action(d, side, a, rnd)
+            v = score_action(d, side, a, rnd, ev)
         out.append((v, i))
     return out
 
@@ -164,7 +166,11 @@ class NormalAgent(Agent):
     def __init__(self, seed: int = 0, noise: float = 0.0, weights: dict | None = None):
         self.rnd = random.Random(seed)
         self.noise = noise
-        self.weights = weights
+        self.weights = weights or W
+
+    def evaluate(self, g: Game, side: int) -> float:
+        """The hand-written evaluation with this agent's weights."""
+        return evaluate(g, side, self.weights)
 
     def prepare(self, game: Game, side: int):
         """Common first steps of a decision: ``(legal, determinized copy, rule_choice)``;
@@ -174,7 +180,6 @@ class NormalAgent(Agent):
         legal = game.legal_actions(side)
         if not legal:
             raise ValueError("no legal action: this side has no decision to make now")
-        use_weights(self.weights)
         d = determinize(game, side, self.rnd)
         if len(legal) == 1:
             return legal, d, legal[0]
@@ -189,7 +194,7 @@ class NormalAgent(Agent):
         legal, d, rule = self.prepare(game, side)
         if rule is not None:
             return rule
-        scored = rank_actions(d, side, legal, self.rnd)
+        scored = rank_actions(d, side, legal, self.rnd, self.evaluate)
         if self.noise:
             scored = [(v + self.rnd.gauss(0.0, self.noise), i) for v, i in scored]
         v, i = max(scored, key=lambda t: (t[0], -t[1]))

@@ -9,11 +9,12 @@ the agents are iteration-bounded.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import time
 
-from ..agents import get_agent
+from .registry import get_agent
 from ..politics import usurpation_counts
-from ..setup import new_game
+from ..game import new_game
 
 MAX_DECISIONS = 20000     # a safety net: a game this long is scored a draw
 
@@ -78,7 +79,6 @@ def run_tournament(scenario: str, a: str, b: str, games: int, seed: int, options
     jobs = [(scenario, a, b, i, seed, options) for i in range(games)]
     records = []
     if workers > 1 and games > 1:
-        import multiprocessing
         with multiprocessing.Pool(workers) as pool:
             for rec in pool.imap(_job, jobs):
                 records.append(rec)

@@ -1,0 +1,112 @@
+"""The start screen and the new-game screen: New game (the scenarios, who plays each side, the
+seed), Continue, Menu (back to the start screen), and a new game from the victory screen.
+
+The scenarios come from the build's page data (facts.py), not from the engine, so the screen
+works while the worker is still starting; Start and Continue wait for it (session.py).
+Runs on MicroPython (the page's main thread); see dom.py for what that means here.
+"""
+
+import json
+
+from pyscript import when
+
+import facts
+import saves
+import session
+import table
+from dom import el, message, show_only, url_param
+from mapview import ensure_map
+from savescreens import current_unfinished, keep_previous_game, list_slots, load_save, refuse_save
+
+
+async def show_map():
+    """Reveal the map view; ensure_map() loads map.svg into it once."""
+    el("start-screen").hidden = True
+    el("game").hidden = False
+    await ensure_map()
+
+
+async def open_setup():
+    """The new-game screen: the scenarios come from the build's data, not from the engine, so it
+    works while the worker is still starting."""
+    if not el("scenario").innerHTML:
+        el("scenario").innerHTML = "".join(
+            f'<option value="{table.e(s["id"])}">{table.e(s["id"])}: {table.e(s["name"])}</option>'
+            for s in facts.DATA["scenarios"])
+        el("scenario").value = "1483"
+    show_history()
+    show_only("setup")
+
+
+def show_history():
+    for s in facts.DATA["scenarios"]:
+        if s["id"] == el("scenario").value:
+            el("history").textContent = s["history"]
+
+
+@when("change", "#scenario")
+def on_scenario(event):
+    show_history()
+
+
+@when("click", "#start-game")
+async def on_start_game(event):
+    if session.state["busy"] or el("start-game").getAttribute("aria-busy") == "true":
+        return
+    if not await session.wait_for_engine(el("start-game")):
+        return
+    controllers = {}
+    for side in facts.SIDES:
+        controllers[side] = el("player-" + side.lower()).value
+    current = await current_unfinished()
+    answer = await session.ask("new_game", el("scenario").value, el("seed").value.strip(),
+                               json.dumps(controllers))
+    if answer is None:
+        return
+    refuse_save(None)
+    message(keep_previous_game(current))
+    await session.start_game(answer)
+
+
+@when("click", "#continue")
+async def on_continue(event):
+    if session.has_game(unfinished=True):
+        # The worker still holds the game (the player went to the menu): go back to it.
+        await show_map()
+        await session.resume()
+        return
+    text = saves.get(session.storage(), saves.AUTOSAVE)
+    if text:
+        await load_save(text, keep=True)
+
+
+@when("click", "#new-game")
+async def on_new_game(event):
+    await show_map()
+    await open_setup()
+
+
+@when("click", "#victory-new")
+async def on_victory_new(event):
+    await open_setup()
+
+
+@when("click", "#menu")
+def on_menu(event):
+    el("game").hidden = True
+    el("start-screen").hidden = False
+    setup()  # the autosave may now exist: offer Continue
+
+
+def setup():
+    """The start screen's state: Continue offered when a game or an autosave exists, the slots
+    listed, URL options applied, a storage the browser blocks said so."""
+    pace = url_param("pace")
+    if pace in session.PACES:
+        el("pace").value = pace
+    store = session.storage()
+    el("continue").hidden = not (session.has_game(unfinished=True)
+                                 or saves.get(store, saves.AUTOSAVE))
+    list_slots()
+    if store is None:
+        session.storage_warning(saves.OFF)

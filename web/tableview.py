@@ -1,0 +1,209 @@
+"""The table of the side shown: the view being drawn, the selection on the map (a block, or an
+area's blocks together, and the areas they may reach, lit), and the drawing of it all: the map,
+the prompt, the choices beside the map and the side panels; the victory screen and the
+hand-over screen (which empties the table first).
+
+It holds only the view of the side shown (game_host.GameHost.view, as the worker sent it) and
+never asks the worker for anything: session.py gives it the views to draw, clicks.py the taps.
+Runs on MicroPython (the page's main thread); see dom.py for what that means here.
+"""
+
+import asyncio
+
+from pyscript import document
+
+import facts
+import panels
+import table
+import taps
+from dom import el, drawn, js_object, show_only
+from mapview import draw_map
+
+# "view": the view drawn (None while no side's table is up); "selected": the own block
+# selected; "group": the area whose blocks are selected together; "targets": {area: [choice,
+# ...]}, the areas lit and the choice(s) a tap there makes.
+state = {"view": None, "selected": None, "group": None, "targets": {}}
+
+
+def select(block=None, group=None, targets=None):
+    state["selected"] = block
+    state["group"] = group
+    state["targets"] = targets or {}
+
+
+def block_targets(view, block):
+    """{area: [choice]}: where `block` may go, with the choice a tap there makes."""
+    options = taps.block_options(view, block)["targets"]
+    return {a: [options[a]] for a in options}
+
+
+def area_targets(view):
+    """{area: [choice]}: the areas a choice is made by tapping (Muster, Plague, the next
+    battle), with nothing selected."""
+    direct = taps.area_choices(view)
+    return {a: [direct[a]] for a in direct}
+
+
+def select_block(block):
+    """Select an own block (None: clear): its target areas get highlighted. With nothing
+    selected, the areas a choice is made by tapping (Muster, Plague, the next battle) are."""
+    view = state["view"]
+    if view is None:
+        select()
+    else:
+        select(block, targets=block_targets(view, block) if block else area_targets(view))
+    redraw()
+
+
+def select_area(area):
+    """Select every movable own block of `area` together (a group move)."""
+    group = taps.area_group(state["view"], area)
+    if len(group["blocks"]) == 1:
+        select_block(group["blocks"][0])
+        return
+    select(None, area if group["targets"] else None, group["targets"])
+    redraw()
+
+
+def draw_selection(view):
+    draw_map(view, state["selected"], state["group"], state["targets"])
+
+
+def redraw():
+    """Draw the current view again (the selection changed): map, prompt and choices."""
+    view = state["view"]
+    if view is None:
+        return
+    draw_selection(view)
+    draw_panel(view)
+    drawn()
+
+
+def selection_prompt(view):
+    """The prompt for the current selection, or the decision's own prompt."""
+    targets = state["targets"]
+    if state["selected"]:
+        label = (facts.block(state["selected"]) or {}).get("label", state["selected"])
+        if targets:
+            firsts = [targets[a][0] for a in sorted(targets)]
+            activation = next((c for c in firsts if c.get("activates")), None)
+            extra = (f" Moving from {activation['activates']} activates it: 1 AP."
+                     if activation else "")
+            if view["obs"].get("phase") == "battle":
+                return (f"{view.get('prompt') or ''} Tap a highlighted area to move {label} "
+                        f"there (a retreat or regroup), or choose on the battle board.")
+            if view["obs"].get("phase") != "action":
+                return f"{view.get('prompt') or ''} {label}: tap a highlighted area."
+            return f"{label}: tap a highlighted area to go there.{extra}"
+        return f"{label}: choose below what it does."
+    if targets:
+        return (view.get("prompt") or table.prompt(view)) + " Tap a highlighted area."
+    if view["obs"].get("phase") == "battle" and any(
+            c.get("to") for c in view.get("choices") or [] if c.get("block")):
+        return ((view.get("prompt") or "") + " Tap one of your blocks with a gold edge, then "
+                "a highlighted area to move it there.")
+    if state["group"]:
+        return (f"Your blocks in {state['group']}: tap a highlighted area to move them all "
+                f"there, or tap one block to move it alone.")
+    return view.get("prompt") or table.prompt(view)
+
+
+def draw_panel(view):
+    """The side panel's prompt, contextual choices and the full list (#all-choices)."""
+    el("prompt").innerHTML = table.link_rules(selection_prompt(view))
+    shown, more = taps.panel_choices(view, state["selected"], panels.BATTLE_KINDS)
+    buttons = "".join(
+        f'<button type="button" class="choice kind-{table.e(c["kind"])}" '
+        f'data-action="{table.e(c["notation"])}">{table.e(c["text"])}</button>'
+        + (f'<span class="choice-note">{table.link_rules(c["note"])}</span>'
+           if c.get("note") and c["kind"] in ("charge", "treachery", "retreat", "end") else "")
+        for c in shown)
+    if more:
+        buttons += f'<p class="muted">{more} more in the list below.</p>'
+    el("choices").innerHTML = buttons
+    el("actions").innerHTML = table.all_choices(view)
+
+
+async def render(view):
+    """Draw `view`, the table of the side it is for: the map and the choices first, the side
+    panels in a task of their own (the page answers in between, and no single task of the
+    drawing runs long on a slow device)."""
+    state["view"] = view
+    side = view["side"]
+    # One block that may go somewhere (a retreat or regroup in a battle): selected at once, so
+    # its areas are lit and the battle board keeps only what is not a move.
+    lone = taps.lone_mover(view)
+    if lone:
+        select(lone, targets=block_targets(view, lone))
+    else:
+        select(targets=area_targets(view))
+    obs = view["obs"]
+    el("status-bar").innerHTML = table.status_bar(obs)
+    el("prompt").classList.toggle("highlight", obs["phase"] in table.HIGHLIGHT_PHASES
+                                  and bool(view["actions"]))
+    draw_selection(view)
+    draw_panel(view)
+    await asyncio.sleep(0)
+    if state["view"] is not view:
+        return  # drawn again meanwhile (a newer view): that drawing finishes the table
+    el("since").innerHTML = table.since_panel(view.get("since") or [])
+    choices = view.get("choices") or []
+    el("hand").innerHTML = (panels.mulligan_panel(obs, choices) + panels.reveal_panel(obs)
+                            + panels.hand_panel(obs, choices))
+    el("boxes").innerHTML = table.boxes_panel(obs)
+    el("politics").innerHTML = table.usurpation_panel(view)
+    # Retreats and regroups are made on the map (tap the block, then the area), not as a
+    # button per area on the battle board.
+    el("battle").innerHTML = panels.battle_board(obs, taps.without_area_moves(choices))
+    el("log").innerHTML = panels.log_panel(view.get("log_plain") or [])
+    el("log").scrollTop = el("log").scrollHeight
+    el("undo").disabled = not view.get("can_undo")
+    el("hint").disabled = not view["actions"]
+    el("table-side").textContent = f"You are {side}"
+    el("ap-box").textContent = (f"AP left: {obs.get('ap', 0)}" if obs["phase"] == "action"
+                                and obs.get("acting") == side else "")
+    # The drawing replaced the focused button: give keyboard users a place to go on from.
+    focused = document.activeElement
+    if focused is None or focused.tagName == "BODY":
+        el("prompt").focus(js_object(preventScroll=True))
+    document.body.dataset.side = side
+    document.body.dataset.phase = obs["phase"]
+    show_only("table")
+
+
+def show_victory(view):
+    """The victory screen from the view of the finished game, over the final map."""
+    state["view"] = view
+    el("victory-text").innerHTML = panels.victory_panel(view)
+    el("victory-log").innerHTML = ('<h3>Log</h3><ol class="log" tabindex="0" aria-label="Game log">'
+                                   + panels.log_panel(view.get("log_plain") or [], limit=100000)
+                                   + "</ol>")
+    el("prompt").textContent = table.prompt(view)
+    select()
+    draw_selection(view)  # the final map
+    document.body.dataset.phase = view["obs"]["phase"]
+    show_only("victory")
+
+
+def clear_table():
+    """Remove everything private from the page (before a hand-over)."""
+    for id_ in ("actions", "choices", "hand", "boxes", "politics", "log", "battle", "status-bar",
+                "since"):
+        el(id_).innerHTML = ""
+    el("prompt").textContent = ""
+    el("ap-box").textContent = ""
+    state["view"] = None
+    select()
+    draw_map(None)
+
+
+def show_handover(side):
+    """The hand-over screen ("Pass to York") over an emptied table."""
+    clear_table()
+    el("table-side").textContent = ""
+    document.body.dataset.side = ""
+    el("handover-title").textContent = f"Pass to {side}"
+    el("handover-go").textContent = f"I am {side}: show my side"
+    el("handover-go").dataset.side = side
+    show_only("handover")
+    el("handover-go").focus()
