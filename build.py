@@ -6,6 +6,8 @@
     python3 build.py test [PYTEST ARGS]   build, then run the whole suite (tests/ and e2e/)
     python3 build.py bench-load           time the page's load against a bare PyScript page
     python3 build.py bench-engine         run bench/engine.py, when it exists
+    python3 build.py bench-ai             the AI's thinking time in the browser (bench/ai_browser.py)
+    python3 build.py train-ai             self-play games and the fit of the AI's learned value
     python3 build.py map                  install the `map` extra and run tools/make_map.py
 
 Each command sets itself up on a fresh machine: a virtual environment in .venv (unless one is
@@ -1097,6 +1099,28 @@ def cmd_test(args: list[str]) -> int:
 def cmd_bench_load(args: list[str]) -> int:
     """Time the page's load against a bare PyScript + Pyodide page (bench/load.py)."""
     return subprocess.call([sys.executable, ROOT / "bench" / "load.py", *args], cwd=ROOT)
+
+
+@command("bench-ai", needs=("python", "node", "chromium"))
+def cmd_bench_ai(args: list[str]) -> int:
+    """Time the AI's decisions in the browser's engine worker (bench/ai_browser.py)."""
+    return subprocess.call([sys.executable, ROOT / "bench" / "ai_browser.py", *args], cwd=ROOT)
+
+
+#: Self-play games the shipped value was fitted to (src/richard3/data/value.json says so too).
+TRAIN_GAMES = 1500
+
+
+@command("train-ai", needs=("python",))
+def cmd_train_ai(args: list[str]) -> int:
+    """Train the AI's learned value: self-play games, then the fit (tools/train_value.py), with
+    the `train` extra (numpy, scikit-learn) installed into the virtual environment."""
+    run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-q",
+         "-e", f"{ROOT}[train]"])
+    script = ROOT / "tools" / "train_value.py"
+    games = [a for a in args if a.startswith("--games=")] or [f"--games={TRAIN_GAMES}"]
+    code = subprocess.call([sys.executable, script, "games", *games], cwd=ROOT)
+    return code or subprocess.call([sys.executable, script, "fit", *games], cwd=ROOT)
 
 
 @command("bench-engine", needs=("python",))

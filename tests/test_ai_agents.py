@@ -12,19 +12,20 @@ from richard3.ai.odds import battle_odds
 from richard3.ai.tournament import run_tournament, wilson
 
 
-# Hard plays whole games of 1460 in the measured tournaments (docs/ai-strength.md); here it
-# plays the two shorter scenarios at one iteration to keep the suite fast.
+# The search levels play whole games of 1460 in the measured tournaments
+# (docs/ai-strength.md); here they play the two shorter scenarios at one sample (hard-v1 at one
+# iteration) to keep the suite fast.
 GAMES = [(sc, a, b) for sc in ("1460", "1470", "1483")
          for a, b in (("easy", "normal"), ("normal", "random"))] + [
-    ("1470", "hard", "easy"), ("1483", "easy", "hard")]
+    ("1470", "hard", "easy"), ("1483", "easy", "hard"), ("1483", "expert", "hard-v1"),
+    ("1470", "hard-v1", "normal")]
+FAST = {"hard": {"samples": 1}, "expert": {"samples": 1}, "hard-v1": {"iterations": 1}}
 
 
 @pytest.mark.parametrize("scenario,a,b", GAMES)
 def test_whole_games_with_legal_actions(scenario, a, b):
     g = new_game(scenario, seed=5)
-    opts = {"iterations": 1}
-    agents = [get_agent(a, 1, **(opts if a == "hard" else {})),
-              get_agent(b, 2, **(opts if b == "hard" else {}))]
+    agents = [get_agent(a, 1, **FAST.get(a, {})), get_agent(b, 2, **FAST.get(b, {}))]
     n = 0
     while not g.is_over:
         s = g.active_sides()[0]
@@ -79,7 +80,7 @@ def _action_phase_game():
     return g, g.active_sides()[0]
 
 
-def test_hard_search_plays_every_candidate_on_the_same_samples(monkeypatch):
+def test_hard_v1_search_plays_every_candidate_on_the_same_samples(monkeypatch):
     from richard3.ai import hard
     g, side = _action_phase_game()
     calls = []
@@ -89,7 +90,7 @@ def test_hard_search_plays_every_candidate_on_the_same_samples(monkeypatch):
         calls.append((id(d), seed, action))
         return real(self, d, s, action, seed, fast, deadline)
     monkeypatch.setattr(hard.HardAgent, "rollout", spy)
-    act = get_agent("hard", 3, iterations=3).choose(g, side)
+    act = get_agent("hard-v1", 3, iterations=3).choose(g, side)
     assert act in g.legal_actions(side)
     samples = {}
     for d, seed, action in calls:
@@ -100,16 +101,17 @@ def test_hard_search_plays_every_candidate_on_the_same_samples(monkeypatch):
     assert len(rows[0]) == hard.CANDIDATES and all(r == rows[0] for r in rows)
 
 
-def test_hard_with_a_time_budget_returns_a_legal_action():
+@pytest.mark.parametrize("level", ["hard-v1", "hard", "expert"])
+def test_a_search_with_a_time_budget_returns_a_legal_action(level):
     g, side = _action_phase_game()
     before = g.to_json()
-    act = get_agent("hard", 4, budget_ms=150).choose(g, side)
+    act = get_agent(level, 4, budget_ms=150).choose(g, side)
     assert act in g.legal_actions(side)
     assert g.to_json() == before        # the search plays on copies, never on the game
 
 
-def test_hard_plays_kingmaker_lancaster_with_its_scenario_weights():
-    """Hard (0 iterations: its ranking alone) plays Lancaster on 1470 as normal's ranking with
+def test_hard_v1_plays_kingmaker_lancaster_with_its_scenario_weights():
+    """hard-v1 (0 iterations: its ranking alone) plays Lancaster on 1470 as normal's ranking with
     ``SCENARIO_WEIGHTS`` over ``HARD_WEIGHTS`` would, and York with ``HARD_WEIGHTS``; the
     scenario weights change at least one of Lancaster's decisions."""
     from richard3.ai import HardAgent, NormalAgent

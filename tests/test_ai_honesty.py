@@ -27,7 +27,8 @@ from richard3.ids import CARDS, MERC_DOWN, POOL_DOWN
 
 SCENARIOS = ["1460", "1470", "1483"]
 LEVELS = [("random", {}, 60), ("easy", {}, 60), ("normal", {}, 60),
-          ("hard", {"iterations": 4}, 12)]
+          ("hard-v1", {"iterations": 4}, 12), ("hard", {"samples": 2}, 12),
+          ("expert", {"samples": 1}, 6)]
 
 
 @pytest.mark.parametrize("level,options,checks", LEVELS, ids=[x for x, _, _ in LEVELS])

@@ -236,7 +236,7 @@ def test_undo_within_the_action_phase():
     pytest.fail("no undoable action was offered")
 
 
-def test_hint_is_a_legal_notation():
+def test_hint_gives_the_top_three_legal_choices_with_their_chances():
     host = GameHost()
     host.new_game("1470", 4, {"Lancaster": "human", "York": "easy"})
     st = json.loads(host.status())
@@ -245,7 +245,24 @@ def test_hint_is_a_legal_notation():
         assert answer["view"] is None and answer["save"]    # no side named: no view
         st = answer["status"]
     side = st["humans"][0]
-    assert host.hint(side) in json.loads(host.view(side))["actions"]
+    hints = host.hint(side)
+    actions = json.loads(host.view(side))["actions"]
+    assert 1 <= len(hints) <= 3 and len({h["notation"] for h in hints}) == len(hints)
+    assert all(h["notation"] in actions and 0 <= h["chance"] <= 100 for h in hints)
+    assert [h["chance"] for h in hints] == sorted((h["chance"] for h in hints), reverse=True)
+    words = table.hint_text(hints, json.loads(host.view(side))["choices"])
+    assert words.startswith("Hint: ") and f"about {hints[0]['chance']}% to win" in words
+    assert words.count("% to win") == len(hints)
+
+
+def test_hint_text_names_choices_in_words():
+    choices = [{"notation": "fire", "text": "Fire"}, {"notation": "retreat Kent",
+                                                      "text": "Retreat to Kent"}]
+    words = table.hint_text([{"notation": "retreat Kent", "chance": 41},
+                             {"notation": "fire", "chance": 12}], choices)
+    assert words == ("Hint: Retreat to Kent (about 41% to win). "
+                     "Also good: Fire (about 12% to win).")
+    assert table.hint_text([], choices) == "No hint now."
 
 
 def test_scenarios_have_history():

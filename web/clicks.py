@@ -161,9 +161,8 @@ async def on_hint(event):
     if not notation:
         message(answer.get("error", "No hint now."), "info")
         return
-    text = next((c["text"] for c in view.get("choices") or []
-                 if c["notation"] == notation), notation)
-    message(f"Hint: {text}", "info")
+    message(table.hint_text(answer.get("hints") or [{"notation": notation}],
+                            view.get("choices") or []), "info")
     for button in nodes("[data-action]"):
         if button.dataset.action == notation:
             button.classList.add("hinted")

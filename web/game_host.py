@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 import secrets
 import re
 
@@ -37,7 +38,7 @@ from richard3.describe import (describe_actions, describe_decision, last_usurpat
 
 SAVE_FORMAT = "richard3-save"
 SAVE_VERSION = 1
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 #: The two players' sides, as the engine names them (the third of SIDE_NAMES is the Rebel).
 SIDES = SIDE_NAMES[:2]
 
@@ -173,9 +174,10 @@ class GameHost:
 
     def __init__(self):
         self.game = None
-        self.controllers = {}  # side name -> "human" | "easy" | "normal" | "hard"
+        self.controllers = {}  # side name -> "human" or a level of LEVELS
         self.agents = {}
         self.undo_stack = []   # (side, Game) snapshots the current human decider may go back to
+        self.thinking = []     # [level, milliseconds] of each AI decision with a choice
         self.seen = {}         # side -> length of its log when it last acted (for "since")
 
     # ---------------------------------------------------------------- starting and loading
@@ -187,6 +189,7 @@ class GameHost:
         self._set_controllers(controllers, seed)
         self.game = richard3.new_game(str(scenario), seed=seed)
         self.undo_stack = []
+        self.thinking = []
         self.seen = {}
         return self.answer()
 
@@ -369,20 +372,28 @@ class GameHost:
         for s in g.active_sides():
             name = SIDE_NAMES[s]
             if not self._human(name):
+                start = time.perf_counter()
                 action = self.agents[name].choose(g.copy(), s)
+                if len(g.legal_actions(s)) > 1:     # forced steps take no thought
+                    self.thinking.append([self.controllers[name],
+                                          round((time.perf_counter() - start) * 1000)])
                 g.apply(s, action)
                 self.undo_stack = []
                 break
         return self.answer(watcher)
 
-    def hint(self, side: str) -> str:
-        """The AI's suggestion for a human side (its notation), decided from a copy."""
+    def hint(self, side: str) -> list:
+        """The AI's top three choices for a human side deciding now, best first, each with
+        its estimated winning chance: [{"notation", "chance" (0-100)}], from the hard level's
+        search (``SearchAgent.analyse``) on what `side` may know; [] if it has no decision."""
         g = self.game
         s = SIDES.index(side)
         if s not in g.active_sides():
-            return ""
-        agent = make_agent("normal", g.turn * 7919 + len(g.log))
-        return str(agent.choose(g.copy(), s))
+            return []
+        agent = make_agent("hard", hashlib.sha256(f"hint:{g.seed}:{len(g.log)}".encode())
+                           .digest()[0])
+        found = agent.analyse(g.copy(), s)[:3]
+        return [{"notation": str(a), "chance": round(100 * p)} for a, p in found]
 
 
 def battle_odds_for(obs: dict) -> dict | None:

@@ -244,3 +244,18 @@ def since_panel(events: list) -> str:
     items = "".join(f"<li>{link_rules(t)}</li>" for t in lines[-12:])
     return (f'<section class="since-panel" aria-label="What happened since your last move">'
             f'<h3>Since your last move</h3><ul>{items}</ul></section>')
+
+
+def hint_text(hints: list, choices: list) -> str:
+    """The AI's top choices in words, each with its chance to win ("about 62% to win"), from
+    the worker's hints ([{"notation", "chance"}]) and the view's choices (their texts)."""
+    texts = {c["notation"]: c["text"] for c in choices}
+    parts = []
+    for h in hints[:3]:
+        text = texts.get(h["notation"], h["notation"])
+        chance = h.get("chance")
+        parts.append(f"{text} (about {chance}% to win)" if chance is not None else text)
+    if not parts:
+        return "No hint now."
+    head = f"Hint: {parts[0]}."
+    return head + (" Also good: " + "; ".join(parts[1:]) + "." if len(parts) > 1 else "")

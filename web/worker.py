@@ -69,11 +69,20 @@ def ai_step(watcher=""):
 
 
 def hint(side):
-    return _call(lambda s: json.dumps({"hint": HOST.hint(s)}), side)
+    """{"hint": the best choice's notation, "hints": the top three with their chances}."""
+    def answer(s):
+        found = HOST.hint(s)
+        return json.dumps({"hint": found[0]["notation"] if found else "", "hints": found})
+    return _call(answer, side)
 
 
 def odds(side):
     return _call(lambda s: json.dumps({"odds": HOST.odds(s)}), side)
+
+
+def thinking():
+    """The AI's time per decision so far (for bench/ai_browser.py): [[level, ms], ...]."""
+    return json.dumps({"thinking": HOST.thinking})
 
 
 def save():
@@ -86,4 +95,4 @@ def record():
 
 
 __export__ = ["version", "scenarios", "new_game", "load", "status", "view", "act",
-              "undo", "ai_step", "hint", "odds", "save", "record"]
+              "undo", "ai_step", "hint", "odds", "save", "record", "thinking"]

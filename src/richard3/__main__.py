@@ -146,13 +146,15 @@ def build_parser() -> argparse.ArgumentParser:
     _add_replay(sub)
     t = sub.add_parser("tournament", help="play two agents against each other, both sides")
     t.add_argument("--scenario", default="1483", choices=["1460", "1470", "1483"])
-    t.add_argument("--a", required=True, help="agent A: random, easy, normal or hard")
+    t.add_argument("--a", required=True, help="agent A: random, easy, normal, hard, expert or "
+                   "hard-v1, with options as hard:samples=8")
     t.add_argument("--b", required=True, help="agent B")
     t.add_argument("--games", type=int, default=100)
     t.add_argument("--seed", type=int, default=1)
     g = t.add_mutually_exclusive_group()
-    g.add_argument("--budget-ms", type=float, default=None, help="hard: ms per decision")
-    g.add_argument("--iterations", type=int, default=None, help="hard: iterations per decision")
+    g.add_argument("--budget-ms", type=float, default=None, help="hard-v1: ms per decision")
+    g.add_argument("--iterations", type=int, default=None,
+                   help="hard-v1: iterations per decision")
     t.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     t.add_argument("--json", action="store_true", help="one JSON line per game, then a summary")
     t.set_defaults(func=_tournament)

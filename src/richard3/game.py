@@ -110,6 +110,12 @@ class Game(State):
         a state the rules cannot reach: use ``apply`` for anything that did not come from
         ``legal_actions``."""
         self._legal_cache = None
+        if self.whereabouts is None:        # a search's copy that keeps none (forget_history)
+            HANDLERS[self.phase].apply(self, s, action)
+            if self.step == ENDED:
+                settle(self)
+            self._legal_cache = None
+            return
         loc, shown = self.loc[:], self.shown[:]
         HANDLERS[self.phase].apply(self, s, action)
         if self.step == ENDED:

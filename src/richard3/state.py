@@ -51,7 +51,8 @@ class State:
       the phase modules), ``heirs_lost[s]`` (heirs of side s killed since the last supply
       phase, 6.82), ``stats``.
     - ``whereabouts[b]``: where block b may be as its enemy knows from public history (a bit
-      mask of areas and the pool, ``whereabouts.py``); ``shown[b]``: revealed in battle.
+      mask of areas and the pool, ``whereabouts.py``), or None in a search's copy
+      (``forget_history``); ``shown[b]``: revealed in battle.
     - ``winner`` (side or -1), ``reason``; the generator ``rng``; the log (events) and the
       record (actions).
     """
@@ -85,7 +86,8 @@ class State:
         g.battle, g.pending = self.battle[:], [p[:] for p in self.pending]
         g.heirs_lost, g.prisoner, g.stats = self.heirs_lost[:], self.prisoner, self.stats[:]
         g.winner, g.reason, g.shown = self.winner, self.reason, self.shown[:]
-        g.whereabouts = self.whereabouts[:]
+        w = self.whereabouts
+        g.whereabouts = None if w is None else w[:]
         g._log = self._log
         g._record = self._record
         g._legal_cache = None
@@ -102,9 +104,17 @@ class State:
         self._legal_cache = None
 
     def clear_log(self) -> None:
-        """Empty this game's log (a search's copy needs no history, and an AI's determinized
-        copy must not keep the other side's private events)."""
+        """Empty this game's log (to write another history into it, event by event)."""
         self._log = None
+
+    def forget_history(self) -> None:
+        """Make this game a search's copy: no log (an AI's determinized copy must not keep the
+        other side's private events, and a search needs no history), no record, and no
+        whereabouts kept up to date (``whereabouts`` None: the search decides from the real
+        game's). Such a copy plays on as fast as the rules allow; it cannot be saved."""
+        self.clear_log()
+        self._record = None
+        self.whereabouts = None
 
     def to_json(self) -> str:
         """Serialise the whole state (log and record included) to a JSON string.

@@ -172,6 +172,6 @@ def determinize(g: Game, side: int, rnd: random.Random) -> Game:
     if hidden:
         move_identities(g, d, deal_identities(g, hidden, rnd))
     d.seed = rnd.getrandbits(63)
-    d.reseed(rnd.getrandbits(64))   # drops the record: it holds both sides' past decisions
-    d.clear_log()
+    d.reseed(rnd.getrandbits(64))
+    d.forget_history()              # the record holds both sides' past decisions
     return d

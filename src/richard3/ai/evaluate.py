@@ -57,6 +57,10 @@ W = {"win": 10000.0, "heir": 30.0, "usurp": 6.0, "step": 1.0, "battle": 1.6, "th
      "final": 0.0, "reinforce": 0.0,
      "risk": 0.0, "guard": 0.0, "threat_many": 1.0, "sampled": 2}
 
+#: The hand-written evaluation's weights as hard-v1 plays them (``hard.py`` says why each
+#: differs from normal's ``W``); the learned value reads its score as one feature.
+HAND_WEIGHTS = dict(W, risk=1.0, guard=20.0, threat_many=2.0)
+
 #: Supply limit per area (7.1, 7.2): 4, 5 with a city, 2 in Ireland and Scotland.
 SUPPLY_LIMIT = [5 if C.city[a] else 4 for a in range(NA)]
 for _name in ("Ireland", "Scotland"):

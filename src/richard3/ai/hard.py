@@ -26,10 +26,10 @@ import random
 import time
 
 from ..game import Game
-from ..ids import CARDS, LANCASTER, MULLIGAN, OVER
+from ..ids import LANCASTER, OVER
 from .determinize import determinize
-from .evaluate import W, evaluate
-from .normal import NormalAgent, after, card_choice, mulligan_choice, rank_actions
+from .evaluate import HAND_WEIGHTS, evaluate
+from .normal import NormalAgent, after, rank_actions, rule_choice
 
 CANDIDATES = 4
 ROLLOUT_DECISIONS = 4
@@ -44,7 +44,7 @@ PRIOR_WEIGHT = 2.0         # the normal ranking counts as this many samples
 #: of them, more than his stack, costs twice what it costs normal (``threat_many`` 2: as
 #: York on 1470, where York has two heirs, a doubled threat won 46 of 50 games against
 #: normal, 42 without).
-HARD_WEIGHTS = dict(W, risk=1.0, guard=20.0, threat_many=2.0)
+HARD_WEIGHTS = HAND_WEIGHTS
 #: One side's play in one scenario, on top of ``HARD_WEIGHTS`` (a scenario's name is public).
 #: Kingmaker (1470), Lancaster: York's usurpation lead is out of reach (at the end York holds
 #: about 10 counts to Lancaster's 5), so Lancaster wins by killing both York heirs: battles and
@@ -66,12 +66,9 @@ def rollout_policy(d: Game, s: int, rnd: random.Random, fast: bool = False, ev=e
     (ROLLOUT_POLICY "normal", unless ``fast``), or one-ply greedy over a random subset of at
     most ROLLOUT_SAMPLE legal actions (fast: used when a time budget is nearly spent)."""
     legal = d.legal_actions(s)
-    if len(legal) == 1:
-        return legal[0]
-    if d.phase == CARDS:
-        return card_choice(d, s, legal)
-    if d.phase == MULLIGAN:
-        return mulligan_choice(d, s, legal)
+    ruled = rule_choice(d, s, legal)
+    if ruled is not None:
+        return ruled
     if ROLLOUT_POLICY == "normal" and not fast:
         # The normal level's ranking, on the sample itself (no further determinization).
         scored = rank_actions(d, s, legal, rnd, ev)

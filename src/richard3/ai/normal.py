@@ -199,3 +199,16 @@ class NormalAgent(Agent):
             scored = [(v + self.rnd.gauss(0.0, self.noise), i) for v, i in scored]
         v, i = max(scored, key=lambda t: (t[0], -t[1]))
         return legal[i]
+
+
+def rule_choice(g: Game, s: int, legal: list):
+    """The choice the rules or the normal level's rules make without a search: the only legal
+    action, the card play (``card_choice``, 1.1) or the mulligan (``mulligan_choice``, 5.1);
+    None when the decision is left to the caller's policy."""
+    if len(legal) == 1:
+        return legal[0]
+    if g.phase == CARDS:
+        return card_choice(g, s, legal)
+    if g.phase == MULLIGAN:
+        return mulligan_choice(g, s, legal)
+    return None

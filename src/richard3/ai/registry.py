@@ -1,19 +1,36 @@
 """Agents by name: ``get_agent(name, seed, **options)`` for the command line, tournaments, the
 page's worker and the tests.
 
-Names: "random", "easy", "normal", "hard" (options of "hard": ``iterations=N`` or
-``budget_ms=MS``).
+Names: "random", "easy", "normal", "hard", "expert" (the levels the page offers; options of
+"hard" and "expert": ``samples=N`` or ``budget_ms=MS``), and "hard-v1", the hard level as it
+was before the learned value (``hard.py``, frozen: progress is measured against it; options
+``iterations=N`` or ``budget_ms=MS``).
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from .base import Agent, RandomAgent
 from .easy import EasyAgent
 from .hard import HardAgent
 from .normal import NormalAgent
+from .search import SearchAgent
 
-#: name -> the agent's class, built as ``cls(seed, **options)``.
-REGISTRY = {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent, "hard": HardAgent}
+#: The search levels' settings (``SearchAgent``); tournaments bound them by ``samples`` (the
+#: iterations that take about their browser time, docs/ai-strength.md), the page by time.
+HARD = dict(candidates=4, horizon=6, width=8, prior=2.0, card_samples=2, waste=0.02,
+            budget_ms=900.0)
+EXPERT = dict(candidates=8, horizon=10, width=12, prior=2.0, card_samples=4, waste=0.02,
+              budget_ms=4000.0)
+#: Tournament defaults: each level bounded by iterations that take about its browser time
+#: (docs/ai-strength.md), so results repeat on any machine.
+TOURNAMENT = {"hard": {"samples": 4}, "expert": {"samples": 10}, "hard-v1": {"iterations": 2}}
+
+#: name -> the agent's factory, built as ``factory(seed, **options)``.
+REGISTRY = {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent,
+            "hard": partial(SearchAgent, **HARD), "expert": partial(SearchAgent, **EXPERT),
+            "hard-v1": HardAgent}
 
 
 def get_agent(name: str, seed: int = 0, **options) -> Agent:
@@ -26,3 +43,26 @@ def get_agent(name: str, seed: int = 0, **options) -> Agent:
     except KeyError:
         raise ValueError(f"unknown agent {name!r}: choose from {', '.join(REGISTRY)}") from None
     return cls(seed, **options)
+
+
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """An agent spec "name" or "name:key=value,key=value" (numbers as int or float) ->
+    (name, options). Raises ValueError for a malformed spec."""
+    name, _, rest = spec.partition(":")
+    options = {}
+    for item in filter(None, rest.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise ValueError(f"bad agent option {item!r} in {spec!r}: want key=value")
+        try:
+            options[key] = int(value)
+        except ValueError:
+            options[key] = float(value)
+    return name, options
+
+
+def tournament_agent(spec: str, seed: int) -> Agent:
+    """The agent of a spec (``parse_spec``) for a tournament: the level's tournament bound
+    (``TOURNAMENT``) unless the spec sets its own options."""
+    name, options = parse_spec(spec)
+    return get_agent(name, seed, **{**TOURNAMENT.get(name, {}), **options})

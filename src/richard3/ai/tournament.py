@@ -12,9 +12,9 @@ import math
 import multiprocessing
 import time
 
-from .registry import get_agent
-from ..politics import usurpation_counts
 from ..game import new_game
+from ..politics import usurpation_counts
+from .registry import tournament_agent
 
 MAX_DECISIONS = 20000     # a safety net: a game this long is scored a draw
 
@@ -31,9 +31,12 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play_game(scenario: str, a: str, b: str, index: int, seed: int, options: dict) -> dict:
-    """Play game ``index`` of a tournament; returns a JSON-ready record of it.
+    """Play game ``index`` of a tournament between agent specs ``a`` and ``b`` ("hard",
+    "hard:samples=8", ``registry.parse_spec``: each level at its tournament bound unless the
+    spec says otherwise); returns a JSON-ready record of it.
 
-    ``options``: keyword options for agents named "hard" (``iterations`` or ``budget_ms``).
+    ``options``: keyword options for every agent named "hard-v1" (``iterations`` or
+    ``budget_ms``), kept for the commands of docs/ai-strength.md.
     Record keys: game, scenario, seed, a_side, winner ("a", "b" or None), winner_side,
     reason, usurpation ([Lancaster, York] counts, 8.2, at the end), decisions, seconds,
     a_ms_max / b_ms_max (slowest decision of each agent).
@@ -42,7 +45,7 @@ def play_game(scenario: str, a: str, b: str, index: int, seed: int, options: dic
     a_side = index % 2           # 0: A is Lancaster
     g = new_game(scenario, seed=gseed)
     names = {a_side: a, 1 - a_side: b}
-    agents = {s: get_agent(names[s], gseed * 2 + s, **(options if names[s] == "hard" else {}))
+    agents = {s: tournament_agent(names[s] + _options(names[s], options), gseed * 2 + s)
               for s in (0, 1)}
     slowest = {0: 0.0, 1: 0.0}
     t0 = time.perf_counter()
@@ -65,6 +68,13 @@ def play_game(scenario: str, a: str, b: str, index: int, seed: int, options: dic
             "seconds": round(time.perf_counter() - t0, 3),
             "a_ms_max": round(slowest[a_side] * 1000, 1),
             "b_ms_max": round(slowest[1 - a_side] * 1000, 1)}
+
+
+def _options(spec: str, options: dict) -> str:
+    """The old --iterations / --budget-ms options, as spec options of a "hard-v1" agent."""
+    if spec != "hard-v1" or not options:
+        return ""
+    return ":" + ",".join(f"{k}={v}" for k, v in options.items())
 
 
 def _job(args):

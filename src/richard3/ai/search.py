@@ -1,0 +1,212 @@
+"""The search agents, ``hard`` and ``expert``: determinized search over the AI's information set,
+judged by the learned value (``value.py``).
+
+Every decision is taken on samples of what the side cannot see (``determinize.py``: the enemy
+hand and undrawn deck, unrevealed enemy blocks dealt only where the public history allows),
+each with its own dice, so the agent is honest (it reads nothing hidden) and plays its odds.
+
+- **Candidates.** Every legal action is scored one ply deep by the value after it: dice
+  actions (fire, charge, treason) averaged over re-rolled dice, a treachery roll (6.9) valued
+  exactly from its success and its failure, an activation (5.2) by the best greedy sequence of
+  moves it opens. The best ``candidates`` go on.
+- **Paired samples.** Each iteration draws one determinization and one dice seed and plays
+  every candidate out on that same sample (common random numbers: what the sample itself is
+  worth cancels out of their comparison): the candidate, then up to ``horizon`` decisions of
+  a greedy policy for whichever side is to decide (the one-ply value over ``width`` of the
+  legal actions), stopping at the next card phase, then the value. A candidate's score is its
+  mean over the samples with its one-ply value counted as ``prior`` more samples.
+- **Cards (1.1)** are a simultaneous, secret choice: each card of the hand is played against
+  the enemy's likely card on the same samples (the enemy's hand as sampled, its card by the
+  rule the normal level plays), both action phases played out by the greedy policy, then the
+  value. The mulligan (5.1) follows the normal level's rule.
+- **Anytime.** Bounded by ``samples`` (iterations: reproducible tournaments) or by
+  ``budget_ms`` of wall-clock time (the browser); the best so far is returned when time is up.
+
+``analyse(game, side)`` returns the candidates with their estimated winning chances, for the
+page's hint.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..game import Game
+from ..ids import ACTION, BATTLE, CARDS, MULLIGAN, OVER
+from .base import Agent
+from .determinize import determinize
+from .normal import after, card_choice, mulligan_choice, rank_actions, rule_choice
+from .value import logit
+
+#: The most decisions of battles a play-out fights beyond its horizon.
+BATTLE_DECISIONS = 60
+
+
+class SearchAgent(Agent):
+    """Determinized paired-sample search with the learned value (see the module docstring).
+
+    ``samples``: iterations per decision (None: bounded by ``budget_ms`` of wall-clock time);
+    ``candidates``: actions searched; ``horizon``: decisions played out after each; ``width``:
+    actions the greedy policy looks at per decision; ``prior``: samples the one-ply value
+    counts as; ``card_samples``: samples per card of the hand; ``waste``: what an activation
+    that moves nobody costs (an AP), on the value's logit scale; ``weights``: value weights
+    (tuning runs), else ``data/value.json``'s."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, samples: int | None = None, budget_ms: float = 1000.0,
+                 candidates: int = 4, horizon: int = 6, width: int = 8, prior: float = 2.0,
+                 card_samples: int = 2, waste: float = 0.02, weights: tuple | None = None):
+        self.rnd = random.Random(seed)
+        self.samples = samples
+        self.budget_ms = budget_ms
+        self.candidates = candidates
+        self.horizon = horizon
+        self.width = width
+        self.prior = prior
+        self.card_samples = card_samples
+        self.waste = waste
+        self.weights = weights
+
+    # ------------------------------------------------------------------------- the value
+    def value(self, g: Game, side: int) -> float:
+        """The learned value (logit of the winning chance) of ``g`` for ``side``."""
+        return logit(g, side, self.weights)
+
+    def _deadline(self, start: float) -> float | None:
+        return None if self.samples is not None else start + self.budget_ms / 1000.0 * 0.85
+
+    def _more(self, n: int, deadline: float | None) -> bool:
+        """Whether to draw sample ``n`` (0-based): within the iterations or the time."""
+        if self.samples is not None:
+            return n < self.samples
+        return n == 0 or time.perf_counter() < deadline
+
+    # ---------------------------------------------------------------------- the decision
+    def choose(self, game: Game, side: int):
+        """Return one of ``game.legal_actions(side)``; raises ValueError if there is none."""
+        return self.analyse(game, side)[0][0]
+
+    def analyse(self, game: Game, side: int) -> list[tuple[object, float]]:
+        """The actions searched, best first, each with its estimated winning chance for
+        ``side`` (0 to 1): ``[(action, chance), ...]``; one entry when the choice is forced
+        or a rule decides (the mulligan). Raises ValueError if ``side`` has no legal action."""
+        start = time.perf_counter()
+        legal = game.legal_actions(side)
+        if not legal:
+            raise ValueError("no legal action: this side has no decision to make now")
+        d0 = determinize(game, side, self.rnd)
+        if len(legal) == 1:
+            return [(legal[0], _chance(self.value(d0, side)))]
+        if game.phase == MULLIGAN:
+            return [(mulligan_choice(d0, side, legal), _chance(self.value(d0, side)))]
+        if game.phase == CARDS:
+            return self._cards(game, side, legal, d0, start)
+        ranked = sorted(rank_actions(d0, side, legal, self.rnd, self.value, self.waste),
+                        key=lambda t: (-t[0], t[1]))[:self.candidates]
+        cands = [legal[i] for _v, i in ranked]
+        totals = [self.prior * v for v, _i in ranked]
+        counts = [self.prior] * len(cands)
+        if len(cands) > 1:
+            deadline = self._deadline(start)
+            n = 0
+            while self._more(n, deadline):
+                n += 1
+                d = determinize(game, side, self.rnd)
+                seed = self.rnd.getrandbits(64)
+                rnd_seed = self.rnd.getrandbits(32)
+                row = [self._rollout(d, side, c, seed, rnd_seed) for c in cands]
+                if None in row:
+                    continue            # a candidate not legal in this sample (none known)
+                for k, v in enumerate(row):
+                    totals[k] += v
+                    counts[k] += 1
+        return _ordered(cands, totals, counts)
+
+    # ------------------------------------------------------------------------- play-outs
+    def policy(self, g: Game, s: int, rnd: random.Random):
+        """The greedy play-out policy: the card and mulligan rules of the normal level, else
+        the best one-ply value among at most ``width`` legal actions (all of a battle's)."""
+        legal = g.legal_actions(s)
+        ruled = rule_choice(g, s, legal)
+        if ruled is not None:
+            return ruled
+        pool = legal if len(legal) <= self.width else rnd.sample(legal, self.width)
+        best, best_v = pool[0], None
+        for a in pool:
+            v = self.value(after(g, s, a), s) + (self.waste if a[0] == "activate" else 0.0)
+            if best_v is None or v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _play_out(self, g: Game, side: int, rnd: random.Random, decisions: int,
+                  cards: bool = False) -> float:
+        """Play ``g`` on with ``policy`` for at most ``decisions`` decisions, within this game
+        turn (and, for a card play, ``cards``, only up to the end of its action phases, 1.2);
+        return its value for ``side``."""
+        turn = (g.campaign, g.turn)
+        # A battle's decisions do not count: a battle begun is fought to its end (or to
+        # BATTLE_DECISIONS), where the value reads its outcome instead of guessing it.
+        left, fought = decisions, 0
+        while left > 0 or (g.phase == BATTLE and fought < BATTLE_DECISIONS):
+            if g.phase == OVER or (g.campaign, g.turn) != turn or (cards and g.phase > ACTION):
+                break
+            if g.phase == BATTLE:
+                fought += 1
+            else:
+                left -= 1
+            s = g.active_sides()[0]
+            g.play(s, self.policy(g, s, rnd))
+        return self.value(g, side)
+
+    def _rollout(self, d: Game, side: int, action, seed: int, rnd_seed: int) -> float | None:
+        """Value for ``side`` of ``action`` played in a copy of the sample ``d`` with the
+        dice of ``seed``, then played out (see the module docstring); None if ``action`` is
+        not legal in ``d``."""
+        if action not in d.legal_actions(side):
+            return None
+        g = d.copy()
+        g.reseed(seed)
+        g.play(side, action)
+        return self._play_out(g, side, random.Random(rnd_seed), self.horizon)
+
+    def _cards(self, game: Game, side: int, legal: list, d0: Game, start: float):
+        """The card play (1.1): each card against the enemy's likely card, both action
+        phases played out, on paired samples."""
+        e = 1 - side
+        totals = [0.0] * len(legal)
+        counts = [0] * len(legal)
+        deadline = self._deadline(start)
+        n = 0
+        while (n < self.card_samples if self.samples is not None
+               else self._more(n, deadline)):
+            n += 1
+            d = determinize(game, side, self.rnd)
+            seed = self.rnd.getrandbits(64)
+            rnd_seed = self.rnd.getrandbits(32)
+            theirs = None
+            if d.played[e] < 0:
+                enemy_legal = d.legal_actions(e)
+                theirs = card_choice(d, e, enemy_legal) if enemy_legal else None
+            for k, mine in enumerate(legal):
+                g = d.copy()
+                g.reseed(seed)
+                g.play(side, mine)
+                if theirs is not None and g.phase == CARDS:
+                    g.play(e, theirs)
+                v = self._play_out(g, side, random.Random(rnd_seed), 40, cards=True)
+                totals[k] += v
+                counts[k] += 1
+        return _ordered(legal, totals, [max(1, c) for c in counts])
+
+
+def _chance(v: float) -> float:
+    return 1.0 / (1.0 + math.exp(-v))
+
+
+def _ordered(actions: list, totals: list[float], counts: list[float]):
+    """[(action, winning chance)] by mean value, best first (ties: the earlier action)."""
+    means = [t / c for t, c in zip(totals, counts)]
+    order = sorted(range(len(actions)), key=lambda k: (-means[k], k))
+    return [(actions[k], _chance(means[k])) for k in order]

@@ -1,0 +1,72 @@
+"""The learned value (issue 25): its features read positions as the rules count them, its
+weights file fits the features, and its winning chances behave."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from importlib import resources
+
+import pytest
+
+from richard3 import new_game
+from richard3.ai import RandomAgent
+from richard3.ai.features import NAMES, features
+from richard3.ai.value import logit, win_chance
+from richard3.politics import usurpation_counts
+
+
+def _positions(scenario, seeds=range(6), every=9):
+    rnd = random.Random(scenario)
+    for seed in seeds:
+        g = new_game(scenario, seed=seed)
+        agent = RandomAgent(seed)
+        n = 0
+        while not g.is_over:
+            s = g.active_sides()[0]
+            g.apply(s, agent.choose(g, s))
+            n += 1
+            if n % every == 0 and not g.is_over and rnd.random() < 0.5:
+                yield g
+
+
+@pytest.mark.parametrize("scenario", ["1460", "1470", "1483"])
+def test_8_2_the_usurpation_margin_is_the_engines_count(scenario):
+    """The feature counts usurpation itself (for speed): it must agree with politics (8.2)."""
+    seen = 0
+    for g in _positions(scenario):
+        for side in (0, 1):
+            u = usurpation_counts(g)
+            margin = u[side] - u[1 - side] + (0.5 if g.king == side else -0.5)
+            assert features(g, side)[NAMES.index("usurp_margin")] == margin
+            seen += 1
+    assert seen > 20
+
+
+def test_features_are_each_sides_view_of_one_position():
+    for g in _positions("1460", seeds=range(2)):
+        me, them = features(g, 0), features(g, 1)
+        for name in NAMES:
+            if name.endswith("_me"):
+                assert me[NAMES.index(name)] == them[NAMES.index(name[:-3] + "_them")], name
+        assert me[NAMES.index("king")] == -them[NAMES.index("king")]
+
+
+def test_the_weights_file_names_the_features_and_says_how_it_was_fitted():
+    data = json.loads(resources.files("richard3.data").joinpath("value.json").read_text())
+    assert data["features"] == list(NAMES)
+    assert set(data["weights"]) == set(NAMES)
+    assert data["fit"]["games"] > 0 and 0 < data["fit"]["held_out_log_loss"] < math.log(2)
+
+
+def test_winning_chances_are_chances_and_a_finished_game_is_decided():
+    for g in _positions("1483", seeds=range(3)):
+        for side in (0, 1):
+            assert 0.0 < win_chance(g, side) < 1.0
+    g = new_game("1483", seed=1)
+    agents = (RandomAgent(1), RandomAgent(2))
+    while not g.is_over:
+        s = g.active_sides()[0]
+        g.apply(s, agents[s].choose(g, s))
+    assert logit(g, g.winner) > 10 > -10 > logit(g, 1 - g.winner)

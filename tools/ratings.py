@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Ratings of the AI levels (issue 25): a round robin of random, easy, normal, hard-v1, hard and
+expert on every scenario, from both sides, and Bradley-Terry ratings fitted to its results
+with ``choix`` (maximum likelihood), on the Elo scale, with 95% intervals from a bootstrap over
+the games.
+
+    .venv/bin/python tools/ratings.py [--games 20] [--seed 1] [--workers 2] [--agents ...]
+    .venv/bin/python tools/ratings.py --results FILE      # fit again from saved results
+
+Each pairing plays ``--games`` games per scenario (half with each agent as Lancaster; game
+seeds as ``python -m richard3 tournament``, agents at their tournament bounds) and each game
+result is one JSON line in ``--out`` (default .cache/ai/ratings.jsonl), so a run can be
+resumed and refitted. Prints the table in Markdown for docs/ai-strength.md: each level's
+rating (random fixed at 0), its interval, games and score.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import multiprocessing
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from richard3.ai.tournament import play_game
+
+AGENTS = ("random", "easy", "normal", "hard-v1", "hard", "expert")
+SCENARIOS = ("1460", "1470", "1483")
+ELO = 400 / 2.302585092994046      # Bradley-Terry's natural-log strength -> Elo points
+
+
+def _job(job):
+    scenario, a, b, index, seed = job
+    rec = play_game(scenario, a, b, index, seed, {})
+    return {"scenario": scenario, "a": a, "b": b, "game": index, "winner": rec["winner"],
+            "decisions": rec["decisions"], "seconds": rec["seconds"]}
+
+
+def fit(results: list[dict], agents: list[str], boot: int, seed: int) -> dict:
+    """Ratings (Elo scale, the first agent at 0) and 95% bootstrap intervals."""
+    import choix
+    import numpy as np
+    index = {a: i for i, a in enumerate(agents)}
+
+    def ratings(rows):
+        pairs = [(index[r["a"]], index[r["b"]]) if r["winner"] == "a"
+                 else (index[r["b"]], index[r["a"]]) for r in rows if r["winner"]]
+        params = choix.opt_pairwise(len(agents), pairs, alpha=0.01)
+        return (params - params[0]) * ELO
+
+    point = ratings(results)
+    rnd = random.Random(seed)
+    samples = np.array([ratings([rnd.choice(results) for _ in results]) for _ in range(boot)])
+    lo, hi = np.percentile(samples, 2.5, axis=0), np.percentile(samples, 97.5, axis=0)
+    table = {}
+    for a, i in index.items():
+        mine = [r for r in results if a in (r["a"], r["b"])]
+        score = sum((r["winner"] == "a") == (r["a"] == a) for r in mine if r["winner"])
+        table[a] = {"rating": round(float(point[i])), "low": round(float(lo[i])),
+                    "high": round(float(hi[i])), "games": len(mine), "wins": score}
+    return table
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=20, help="games per pairing and scenario")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--agents", nargs="+", default=list(AGENTS))
+    ap.add_argument("--out", type=Path, default=ROOT / ".cache" / "ai" / "ratings.jsonl")
+    ap.add_argument("--results", type=Path, help="fit these results instead of playing")
+    ap.add_argument("--bootstrap", type=int, default=200)
+    args = ap.parse_args(argv)
+    if args.results:
+        results = [json.loads(x) for x in args.results.read_text().splitlines() if x.strip()]
+    else:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        done = set()
+        if args.out.exists():
+            for x in args.out.read_text().splitlines():
+                r = json.loads(x)
+                done.add((r["scenario"], r["a"], r["b"], r["game"]))
+        jobs = [(sc, a, b, i, args.seed) for sc in SCENARIOS
+                for a, b in itertools.combinations(args.agents, 2) for i in range(args.games)
+                if (sc, a, b, i) not in done]
+        t0 = time.perf_counter()
+        with open(args.out, "a") as f, multiprocessing.Pool(args.workers) as pool:
+            for n, rec in enumerate(pool.imap_unordered(_job, jobs), 1):
+                f.write(json.dumps(rec) + "\n")
+                f.flush()
+                print(f"\r{n}/{len(jobs)} games, {time.perf_counter() - t0:.0f} s", end="",
+                      file=sys.stderr)
+        print(file=sys.stderr)
+        results = [json.loads(x) for x in args.out.read_text().splitlines() if x.strip()]
+    results = [r for r in results if r["a"] in args.agents and r["b"] in args.agents]
+    table = fit(results, args.agents, args.bootstrap, args.seed)
+    print("| level | rating (Elo scale, random = 0) | 95% interval | games | wins |")
+    print("| --- | ---: | --- | ---: | ---: |")
+    for a in args.agents:
+        t = table[a]
+        print(f"| {a} | {t['rating']} | {t['low']} to {t['high']} | {t['games']} | {t['wins']} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
