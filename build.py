@@ -1108,7 +1108,7 @@ def cmd_bench_ai(args: list[str]) -> int:
 
 
 #: Self-play games the shipped value was fitted to (src/richard3/data/value.json says so too).
-TRAIN_GAMES = 1500
+TRAIN_GAMES = 969
 
 
 @command("train-ai", needs=("python",))

@@ -3,8 +3,8 @@
 of self-play games (logistic regression in the manner of Texel tuning, over the features of
 ``richard3.ai.features``).
 
-    .venv/bin/python tools/train_value.py games --games 6000 --seed 1   # self-play games
-    .venv/bin/python tools/train_value.py fit --seed 1                  # value.json from them
+    .venv/bin/python tools/train_value.py games --games 969 --seed 1    # self-play games
+    .venv/bin/python tools/train_value.py fit --games 969 --seed 1      # value.json from them
     python3 build.py train-ai                                           # both, in the venv
 
 ``games`` plays seeded whole games of every scenario between the existing agents (normal
@@ -19,8 +19,10 @@ the fit's figures (log-loss and accuracy on held-out games, against the hand-wri
 evaluation's own ranking) to ``src/richard3/data/value.json``, which the package ships. The
 engine never imports numpy or scikit-learn: they are only used here (the ``train`` extra).
 
-Reproducible from ``--seed`` (the games, the folds, the fit). On this project's 2-core
-machine: ``games`` about 1 h for 6000 games, ``fit`` a few minutes.
+Reproducible from ``--seed`` (the games, the folds, the fit: fitted twice, the weights agree
+to 1e-12). The shipped value.json is the fit of the first 969 games of seed 1. On this
+project's 2-core machine a self-play game takes about 1.2 s of CPU; ``fit`` of 969 games about
+2 minutes.
 """
 
 from __future__ import annotations
@@ -196,7 +198,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
     g = sub.add_parser("games", help="play the self-play games")
-    g.add_argument("--games", type=int, default=6000)
+    g.add_argument("--games", type=int, default=969)
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--jobs", type=int, default=2)
     g.add_argument("--out", type=Path, default=GAMES)

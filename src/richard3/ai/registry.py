@@ -19,13 +19,13 @@ from .search import SearchAgent
 
 #: The search levels' settings (``SearchAgent``); tournaments bound them by ``samples`` (the
 #: iterations that take about their browser time, docs/ai-strength.md), the page by time.
-HARD = dict(candidates=4, horizon=6, width=8, prior=2.0, card_samples=2, waste=0.02,
+HARD = dict(candidates=4, horizon=6, width=8, prior=4.0, card_samples=2, waste=0.02,
             budget_ms=900.0)
-EXPERT = dict(candidates=8, horizon=10, width=12, prior=2.0, card_samples=4, waste=0.02,
+EXPERT = dict(candidates=8, horizon=10, width=12, prior=4.0, card_samples=4, waste=0.02,
               budget_ms=4000.0)
 #: Tournament defaults: each level bounded by iterations that take about its browser time
 #: (docs/ai-strength.md), so results repeat on any machine.
-TOURNAMENT = {"hard": {"samples": 4}, "expert": {"samples": 10}, "hard-v1": {"iterations": 2}}
+TOURNAMENT = {"hard": {"samples": 16}, "expert": {"samples": 40}, "hard-v1": {"iterations": 2}}
 
 #: name -> the agent's factory, built as ``factory(seed, **options)``.
 REGISTRY = {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent,
