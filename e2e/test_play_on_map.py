@@ -43,10 +43,13 @@ FREE_POINT = """(sel) => {
 }"""
 
 # Controls a player sees outside the collapsed list and the map itself: buttons, selects, inputs
-# and disclosure summaries (links to the rules reference are not counted).
+# and disclosure summaries (links to the rules reference are not counted). The pools and minors
+# beside the map (#board-boxes: the boxes of the map's printed track panel, drawn larger since
+# issue 27) count as the map, where their blocks were.
 VISIBLE_CONTROLS = """() => [...document.querySelectorAll(
     'button, select, input, summary, [role=button]')].filter((c) => {
-  if (c.closest('#all-choices > :not(summary)') || c.closest('#map')) return false;
+  if (c.closest('#all-choices > :not(summary)') || c.closest('#map') || c.closest('#board-boxes'))
+    return false;
   if (c.closest('details:not([open]) > :not(summary)')) return false;
   const r = c.getBoundingClientRect();
   return r.width > 0 && r.height > 0 && getComputedStyle(c).visibility !== 'hidden';

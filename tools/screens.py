@@ -8,8 +8,8 @@ Builds nothing: run `python3 build.py` first (it serves the dist/ there is). For
 position where York (played by a human, against the easy AI) must decide is found by playing
 seeded random games in CPython with the page's own game host (web/game_host.py), saved, put in
 the page's localStorage as the autosave, and opened with "Continue"; the start, new-game and
-hand-over screens are reached by clicking. Each is taken at 1280x800, 1024x768 (touch) and
-390x844 (touch), as `<phase>-<width>.png`.
+hand-over screens are reached by clicking. Each is taken at 1280x800, 1024x768 (touch), 768x1024
+(touch, a tablet held upright) and 390x844 (touch), as `<phase>-<width>.png`.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "web"))
 import build  # noqa: E402
 import game_host  # noqa: E402
 
-SIZES = [(1280, 800, False), (1024, 768, True), (390, 844, True)]
+SIZES = [(1280, 800, False), (1024, 768, True), (768, 1024, True), (390, 844, True)]
 PHASES = ("mulligan", "cards", "action", "battle", "supply", "political", "over")
 
 

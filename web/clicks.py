@@ -46,6 +46,10 @@ async def on_table_click(event):
             strip.closest(".hand-panel").classList.remove("choosing")
             strip.remove()
         return
+    boxed = event.target.closest("#board-boxes [data-block]")
+    if boxed is not None:  # a block of the pool or the minors: as a block on the map
+        await map_tap(boxed)
+        return
     target = event.target.closest("[data-action]")
     # closest() gives null (None) for a click beside every control.
     if target is None or not hasattr(target, "dataset"):
@@ -140,6 +144,12 @@ async def map_tap(element):
             await decide(*notations(choices[0]))
         return
     tableview.select_area(name)
+
+
+@when("click", "#message")
+def on_message(event):
+    """A tap on the message (it floats over the map) puts it away."""
+    message("")
 
 
 @when("click", "#undo")

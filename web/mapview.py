@@ -1,6 +1,10 @@
 """The map on the page: web/map.svg loaded once into #map with its geometry (each area's block
-slots, the boxes' slots, the borders' midpoints), and each drawing of its layers for one side's
-view (board.py's SVG: blocks, borders in use, what the other side did) with the areas marked.
+slots and outline, the borders' midpoints), shown without its printed track panel (board.PLAY_AREA),
+and each drawing of its layers for one side's view (board.py's SVG: blocks, borders in use, what
+the other side did) with the areas marked, the boxes beside it (board.boxes_board: pools,
+minors, dead), and the part of the map the decision is about brought into view (mapzoom.js).
+Each drawing remembers where it put the blocks, so that the next one makes those that moved
+glide and marks those hit (board.py).
 
 Runs on MicroPython (the page's main thread); see dom.py for what that means here.
 """
@@ -14,8 +18,10 @@ import facts
 import taps
 from dom import el, nodes
 
-# The map's geometry (board.Geometry), read once map.svg is in the page.
-state = {"geo": None}
+# "geo": the map's geometry (board.Geometry), read once map.svg is in the page; "placed": where
+# the last drawing put each block (board.blocks_layer), for "side"; "hits": the blocks the last
+# drawing marked as hit; "focus": the part of the map last brought into view.
+state = {"geo": None, "placed": {}, "side": None, "hits": [], "focus": None}
 
 
 async def ensure_map():
@@ -33,19 +39,26 @@ async def ensure_map():
     response = await window.fetch(name)
     holder.innerHTML = await response.text()
     await asyncio.sleep(0)  # the map's parse and layout in one task, reading it in the next
-    meta = {"areas": {}, "boxes": {}}
+    svg = document.querySelector("#map svg")
+    x, y, w, h = board.PLAY_AREA
+    svg.setAttribute("viewBox", f"{x} {y} {w} {h}")
+    meta = {"areas": {}, "boxes": {}, "extent": board.PLAY_AREA}
     for group in nodes("#map [data-slots-for]"):
         key = group.dataset.slotsFor
         anchors = [[float(c.getAttribute("cx")), float(c.getAttribute("cy"))]
                    for c in nodes(f'#map [data-slots-for="{key}"] [data-slot]')]
         meta["boxes" if ":" in key else "areas"][key] = {"slots": anchors}
+    for area in nodes("#map [data-area]"):
+        info = meta["areas"].get(area.dataset.area)
+        if info is not None:
+            box = area.getBBox()
+            info["box"] = (box.x, box.y, box.width, box.height)
     borders = {}
     for path in nodes("#map [data-border]"):
         middle = path.getPointAtLength(path.getTotalLength() / 2)
         borders[path.dataset.border] = (middle.x, middle.y)
     state["geo"] = board.Geometry(meta, borders)
     # The map holds controls now (areas, blocks): a labelled group, not a picture.
-    svg = document.querySelector("#map svg")
     svg.setAttribute("role", "group")
     svg.setAttribute("aria-label", "The map: tap one of your blocks, then a lit area")
     for area in nodes("#map [data-area]"):  # focusable, labelled, reachable by keyboard
@@ -77,15 +90,22 @@ def draw_map(view, selected=None, group=None, targets=None):
         area.setAttribute("aria-label", area.dataset.area)
     geo = state["geo"]
     if view is None or geo is None:
+        state["placed"], state["side"], state["hits"] = {}, None, []
+        el("board-boxes").innerHTML = ""
         return
     targets = targets or {}
-    marks = {"selected": selected, "movable": taps.movable_blocks(view)}
+    before = state["placed"] if state["side"] == view["side"] else {}
+    marks = {"selected": selected, "movable": taps.movable_blocks(view), "before": before}
     obs = view["obs"]
     limits = facts.DATA.get("borders") or {}
+    placed = {}
+    state["hits"] = board.hits(before, view)
     svg.insertAdjacentHTML("beforeend", '<g class="r3-layer">'
                            + board.since_layer(view.get("since") or [], geo)
                            + board.borders_layer(obs, geo, limits)
-                           + board.blocks_layer(view, geo, marks) + "</g>")
+                           + board.blocks_layer(view, geo, marks, placed) + "</g>")
+    state["placed"], state["side"] = placed, view["side"]
+    el("board-boxes").innerHTML = board.boxes_board(obs, view["side"], marks)
     for name in obs.get("activated") or []:
         area = area_node(name)
         if area is not None:
@@ -99,7 +119,16 @@ def draw_map(view, selected=None, group=None, targets=None):
         area = area_node(group)
         if area is not None:
             area.setAttribute("data-selected", "")
-    for cell in nodes("#map [data-track]"):
-        track, value = cell.dataset.track, cell.dataset.value
-        current = str(obs.get("campaign") if track == "campaign" else obs.get("turn"))
-        cell.classList.toggle("is-current", value == current)
+    bring_into_view(board.focus_rect(view, geo, placed, selected, targets,
+                                     marks["movable"]))
+
+
+def bring_into_view(rect):
+    """Ask mapzoom.js to show `rect` (x, y, w, h in map units) at the default zoom, moving the
+    map as little as needed, when it is not the part last asked for."""
+    key = None if rect is None else [round(v) for v in rect]
+    if key == state["focus"] or not window.r3MapZoom:
+        return
+    state["focus"] = key
+    if rect is not None:
+        window.r3MapZoom.focus(rect[0], rect[1], rect[2], rect[3])

@@ -1,20 +1,139 @@
-// Pinch-zoom and pan of the map (touch), wheel zoom and drag (mouse), and the +/−/Reset buttons.
-// The gestures are Panzoom's (vendor/panzoom.min.js, npm package @panzoom/panzoom, MIT);
-// this file only wires it to the page. mapview.py calls window.r3MapZoom.attach() once it has put
-// map.svg into #map. A tap (no movement) still reaches the map's areas and blocks as a click.
+// The map's zoom and pan: pinch-zoom and drag (touch), wheel zoom and drag (mouse), the +/−/Fit
+// buttons, the default zoom, and bringing the current decision into view.
+// The gestures are Panzoom's (vendor/panzoom.min.js, npm package @panzoom/panzoom, MIT); this
+// file wires it to the page. mapview.py calls window.r3MapZoom.attach() once it has put map.svg
+// into #map, and r3MapZoom.focus(x, y, w, h) (map units) with the part of the map the current
+// decision is about. A tap (no movement) still reaches the map's areas and blocks as a click.
+//
+// Scales: Panzoom's scale 1 shows the whole map (the <svg> fills #map, its viewBox "meet").
+// The default zoom fills #map with the map (no empty bands: "cover", or the whole map when that
+// leaves bands of less than a tenth) and, on a touch screen, is at least TOUCH_PX CSS px per map
+// unit, where a block is 44 px and its name 11 px or more (web/board.py): a phone shows part of
+// the map at that size and pans. The map never stays dragged away: when a gesture ends it slides
+// back to cover #map (or to the middle, along a side where it is smaller than #map).
 (function () {
   "use strict";
+  const TOUCH_PX = 0.95;
   let zoom = null;
+  let holder = null;
+  let svg = null;
+  let chosen = false;   // the player zoomed or panned: keep his view until the next focus
+  let wanted = null;    // the last focus asked for [x, y, w, h], in map units
+
+  function coarse() {
+    return window.matchMedia("(pointer: coarse)").matches;
+  }
+
+  function frame() {
+    // The container's size, the viewBox, and the CSS px per map unit at Panzoom's scale 1.
+    const box = holder.getBoundingClientRect();
+    const vb = svg.viewBox.baseVal;
+    const fit = Math.min(box.width / vb.width, box.height / vb.height);
+    return { w: box.width, h: box.height, vb, fit,
+             cover: Math.max(box.width / vb.width, box.height / vb.height) };
+  }
+
+  function defaultScale(f) {
+    let px = f.fit / f.cover >= 0.9 ? f.fit : f.cover;
+    if (coarse()) px = Math.max(px, TOUCH_PX);
+    return px / f.fit;
+  }
+
+  // Panzoom's pan (x, y) for scale s that puts map point (mx, my) at (sx, sy) of #map.
+  function panFor(f, s, mx, my, sx, sy) {
+    const ox = (f.w - f.vb.width * f.fit) / 2;
+    const oy = (f.h - f.vb.height * f.fit) / 2;
+    return [sx / s - ox - (mx - f.vb.x) * f.fit, sy / s - oy - (my - f.vb.y) * f.fit];
+  }
+
+  // The pan closest to (x, y) that keeps #map covered (or the map centred where it is smaller).
+  function clamp(f, s, x, y) {
+    const axis = (size, content, offset, v) => {
+      const drawn = content * s;
+      if (drawn <= size) return (size - drawn) / (2 * s) - offset;
+      return Math.min(Math.max(v, (size - drawn) / s - offset), -offset);
+    };
+    const ox = (f.w - f.vb.width * f.fit) / 2;
+    const oy = (f.h - f.vb.height * f.fit) / 2;
+    return [axis(f.w, f.vb.width * f.fit, ox, x), axis(f.h, f.vb.height * f.fit, oy, y)];
+  }
+
+  function place(s, x, y, animate) {
+    const f = frame();
+    const [cx, cy] = clamp(f, s, x, y);
+    zoom.zoom(s, { animate: false, force: true, silent: true });
+    zoom.pan(cx, cy, { animate: Boolean(animate), force: true });
+    mark(s, f);
+  }
+
+  function mark(s, f) {
+    holder.dataset.zoom = s.toFixed(2);
+    holder.dataset.px = (s * (f || frame()).fit).toFixed(3);
+  }
+
+  // Where map point (mx, my) is now, in #map's pixels.
+  function onScreen(f, mx, my) {
+    const s = zoom.getScale();
+    const { x, y } = zoom.getPan();
+    const ox = (f.w - f.vb.width * f.fit) / 2;
+    const oy = (f.h - f.vb.height * f.fit) / 2;
+    return [s * (ox + (mx - f.vb.x) * f.fit + x), s * (oy + (my - f.vb.y) * f.fit + y)];
+  }
+
+  // Bring the map rectangle [x, y, w, h] into view: at the default zoom (or the player's, if he
+  // zoomed in), moving as little as needed; one that does not fit is centred.
+  function show(rect, animate) {
+    const f = frame();
+    if (!f.w || !f.h) return;
+    let s = defaultScale(f);
+    if (chosen && zoom.getScale() > s) s = zoom.getScale();
+    if (s !== zoom.getScale()) {
+      const c = rect || [f.vb.x + f.vb.width / 2, f.vb.y + f.vb.height / 2, 0, 0];
+      const [x, y] = panFor(f, s, c[0] + c[2] / 2, c[1] + c[3] / 2, f.w / 2, f.h / 2);
+      place(s, x, y, animate);
+      return;
+    }
+    if (!rect) { place(s, zoom.getPan().x, zoom.getPan().y, animate); return; }
+    const margin = 8;
+    const [l, t] = onScreen(f, rect[0], rect[1]);
+    const [r, b] = onScreen(f, rect[0] + rect[2], rect[1] + rect[3]);
+    let dx = 0;
+    let dy = 0;
+    if (r - l > f.w - 2 * margin) dx = f.w / 2 - (l + r) / 2;
+    else if (l < margin) dx = margin - l;
+    else if (r > f.w - margin) dx = f.w - margin - r;
+    if (b - t > f.h - 2 * margin) dy = f.h / 2 - (t + b) / 2;
+    else if (t < margin) dy = margin - t;
+    else if (b > f.h - margin) dy = f.h - margin - b;
+    const { x, y } = zoom.getPan();
+    place(s, x + dx / s, y + dy / s, animate);
+  }
+
+  function focus(x, y, w, h) {
+    if (!zoom) return;
+    wanted = (x === undefined || x === null) ? null : [x, y, w, h];
+    show(wanted, true);
+  }
+
+  // #map changed size (the sheet moved, the screen turned): the default zoom again, unless the
+  // player chose his own, which is only kept inside the map's bounds.
+  function refit() {
+    if (!zoom) return;
+    if (!chosen) { show(wanted, false); return; }
+    const { x, y } = zoom.getPan();
+    place(zoom.getScale(), x, y, false);
+  }
 
   function attach() {
-    const holder = document.getElementById("map");
-    const target = holder && holder.querySelector("svg");
-    if (!target || typeof window.Panzoom !== "function") return false;
+    holder = document.getElementById("map");
+    svg = holder && holder.querySelector("svg");
+    if (!svg || typeof window.Panzoom !== "function") return false;
     if (zoom) zoom.destroy();
-    zoom = window.Panzoom(target, {
+    zoom = window.Panzoom(svg, {
       minScale: 1,
-      maxScale: 6,
+      maxScale: 8,
       step: 0.4,
+      duration: 250,
       cursor: "grab",
       excludeClass: "no-pan",   // anything marked .no-pan keeps its own pointer handling
       // Panzoom's default cancels every pointerdown, which can swallow a touch tap's click on
@@ -25,32 +144,59 @@
         event.stopPropagation();
       },
     });
-    target.addEventListener("panzoomchange", () => {
-      holder.dataset.zoom = zoom.getScale().toFixed(2);
+    svg.addEventListener("panzoomchange", (event) => {
+      if (event.detail && event.detail.originalEvent) chosen = true;
+      mark(zoom.getScale());
     });
-    holder.dataset.zoom = "1.00";
+    svg.addEventListener("panzoomend", () => {
+      const { x, y } = zoom.getPan();
+      const [cx, cy] = clamp(frame(), zoom.getScale(), x, y);
+      if (Math.abs(cx - x) > 0.5 || Math.abs(cy - y) > 0.5) zoom.pan(cx, cy, { animate: true, force: true });
+    });
+    // Panzoom pans to its start in a task of its own: show the map after it.
+    setTimeout(() => show(wanted, false));
+    if (window.ResizeObserver) new ResizeObserver(refit).observe(holder);
     return true;
   }
 
   function button(id, act) {
     const el = document.getElementById(id);
-    if (el) el.addEventListener("click", () => { if (zoom) act(zoom); });
+    if (el) el.addEventListener("click", () => { if (zoom) { chosen = true; act(zoom); } });
   }
 
   function wire() {
     // Wheel: zoom about the pointer (Panzoom leaves the binding to the page).
-    const holder = document.getElementById("map");
-    if (holder) {
-      holder.addEventListener("wheel", (event) => {
-        if (zoom) zoom.zoomWithWheel(event);
+    const map = document.getElementById("map");
+    if (map) {
+      map.addEventListener("wheel", (event) => {
+        if (!zoom) return;
+        chosen = true;
+        zoom.zoomWithWheel(event);
+        const { x, y } = zoom.getPan();
+        place(zoom.getScale(), x, y, false);
       }, { passive: false });
     }
-    button("zoom-in", (z) => z.zoomIn());
-    button("zoom-out", (z) => z.zoomOut());
-    button("zoom-reset", (z) => z.reset());
+    button("zoom-in", (z) => { const f = frame(); zoomAbout(f, z.getScale() * 1.5); });
+    button("zoom-out", (z) => { const f = frame(); zoomAbout(f, Math.max(1, z.getScale() / 1.5)); });
+    button("zoom-fit", () => { const f = frame(); place(1, 0, 0, true); mark(1, f); });
   }
 
-  window.r3MapZoom = { attach, get instance() { return zoom; } };
+  // Zoom to scale s about the middle of #map.
+  function zoomAbout(f, s) {
+    s = Math.min(s, zoom.getOptions().maxScale);
+    const old = zoom.getScale();
+    const { x, y } = zoom.getPan();
+    const cx = f.w / 2;
+    const cy = f.h / 2;
+    place(s, x + cx / s - cx / old, y + cy / s - cy / old, true);
+  }
+
+  window.r3MapZoom = {
+    attach, focus,
+    get instance() { return zoom; },
+    // CSS px per map unit now (what a block's size is multiplied by on the screen).
+    px() { return zoom ? zoom.getScale() * frame().fit : 0; },
+  };
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", wire);
   } else {
