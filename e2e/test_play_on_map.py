@@ -122,7 +122,7 @@ class Player:
         buttons = page.locator("#choices [data-action]:visible")
         if movable and (not buttons.count() or rng.random() < 0.6) and not selected:
             block = rng.choice(movable)
-            self.tap(f'#map [data-block={json.dumps(block)}]')
+            self.tap_block(block)
             self.pending = 1 if page.locator("#map [data-target]").count() else None
             return
         if buttons.count():
@@ -133,6 +133,9 @@ class Player:
             self.tap("#map [data-block].selected")
             return
         pytest.fail(f"no control outside the list at: {page.inner_text('#prompt')}")
+
+    def tap_block(self, block):
+        self.tap(f'#map [data-block={json.dumps(block)}]')
 
     def decide_button(self, buttons):
         actions = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]

@@ -9,6 +9,7 @@ Runs on MicroPython (the page's main thread); see dom.py for what that means her
 
 from pyscript import document, when
 
+import mapview
 import panels
 import session
 import table
@@ -107,14 +108,31 @@ async def move_group(area, choices):
 
 @when("click", "#map")
 async def on_map_click(event):
+    if event.detail:  # a tap or a click (0: Enter or Space on a focused element)
+        mapview.state["keyed"] = False
     await map_tap(event.target)
+
+
+# The arrow keys: the next or the previous stop of the map (mapview.set_stop).
+ARROWS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
 
 
 @when("keydown", "#map")
 async def on_map_key(event):
-    if event.key in ("Enter", " "):
+    key = event.key
+    if key in ("Enter", " ") or key in ARROWS or key == "Escape":
+        mapview.state["keyed"] = True
+    if key in ("Enter", " "):
         event.preventDefault()
         await map_tap(event.target)
+    elif key in ARROWS:
+        event.preventDefault()
+        if event.target.closest("[tabindex]") is not None:
+            mapview.state["stop"] = mapview.stop_key(event.target.closest("[tabindex]"))
+        mapview.set_stop(True, ARROWS[key])
+    elif key == "Escape" and (view_state["selected"] or view_state["group"]):
+        mapview.state["stop"] = view_state["selected"]  # back to the block let go
+        tableview.select_block(None)
 
 
 async def map_tap(element):

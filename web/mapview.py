@@ -16,12 +16,15 @@ from pyscript import config, document, window
 import board
 import facts
 import taps
-from dom import el, nodes
+from dom import el, js_object, nodes
 
 # "geo": the map's geometry (board.Geometry), read once map.svg is in the page; "placed": where
 # the last drawing put each block (board.blocks_layer), for "side"; "hits": the blocks the last
-# drawing marked as hit; "focus": the part of the map last brought into view.
-state = {"geo": None, "placed": {}, "side": None, "hits": [], "focus": None}
+# drawing marked as hit; "focus": the part of the map last brought into view; "stop": the key
+# (block id or area name) of the map's one keyboard stop; "keyed": the player uses the keyboard
+# on the map (a key pressed there since the last tap), so each drawing gives the stop the focus.
+state = {"geo": None, "placed": {}, "side": None, "hits": [], "focus": None, "stop": None,
+         "keyed": False}
 
 
 async def ensure_map():
@@ -61,8 +64,8 @@ async def ensure_map():
     # The map holds controls now (areas, blocks): a labelled group, not a picture.
     svg.setAttribute("role", "group")
     svg.setAttribute("aria-label", "The map: tap one of your blocks, then a lit area")
-    for area in nodes("#map [data-area]"):  # focusable, labelled, reachable by keyboard
-        area.setAttribute("tabindex", "0")
+    for area in nodes("#map [data-area]"):  # focusable, labelled; set_stop() puts the lit
+        area.setAttribute("tabindex", "-1")   # ones in the keyboard's reach
         area.setAttribute("role", "button")
         area.setAttribute("aria-label", area.dataset.area)
     # Pinch-zoom, pan, wheel zoom and the zoom buttons (web/mapzoom.js, Panzoom).
@@ -81,6 +84,9 @@ def draw_map(view, selected=None, group=None, targets=None):
     svg = document.querySelector("#map svg")
     if svg is None:
         return
+    had = document.activeElement
+    refocus = state["keyed"] and (had is None or had.tagName == "BODY"
+                                  or had.closest("#map") is not None)
     for layer in nodes("#map svg .r3-layer"):
         layer.remove()
     for area in nodes("#map [data-target], #map [data-activated], #map [data-selected]"):
@@ -121,6 +127,42 @@ def draw_map(view, selected=None, group=None, targets=None):
             area.setAttribute("data-selected", "")
     bring_into_view(board.focus_rect(view, geo, placed, selected, targets,
                                      marks["movable"]))
+    set_stop(refocus)
+
+
+# ------------------------------------------------------------------ the keyboard on the map
+# One element of the map is in the keyboard's tab order at a time (a roving tab stop): a lit
+# area while there are some (after a block is chosen: Enter there makes the move), else a
+# block that may act (Enter selects it). The arrow keys go from one to the next, Escape lets
+# a selected block go (clicks.py). A move is Enter, the arrows to the area wanted, Enter.
+
+def stops():
+    """The map's elements the arrow keys go through now: the lit areas, else the own blocks
+    that may act (in the order drawn)."""
+    return nodes("#map [data-area][data-target]") or nodes("#map [data-block].can-act")
+
+
+def stop_key(node):
+    return node.dataset.block if node.hasAttribute("data-block") else node.dataset.area
+
+
+def set_stop(focus=False, step=0):
+    """Make one of stops() the tab stop: the one named state["stop"] if it is one (moved on by
+    `step`), else the first; give it the focus if `focus` (and show it)."""
+    items = stops()
+    for node in nodes("#map [tabindex='0']"):
+        node.setAttribute("tabindex", "-1")
+    if not items:
+        return
+    keys = [stop_key(n) for n in items]
+    at = keys.index(state["stop"]) if state["stop"] in keys else 0
+    node = items[(at + step) % len(items)]
+    state["stop"] = stop_key(node)
+    node.setAttribute("tabindex", "0")
+    if focus:
+        node.focus(js_object(preventScroll=True))
+        if window.r3MapZoom:
+            window.r3MapZoom.reveal(node)
 
 
 def bring_into_view(rect):

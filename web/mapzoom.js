@@ -19,6 +19,8 @@
   let svg = null;
   let chosen = false;   // the player zoomed or panned: keep his view until the next focus
   let wanted = null;    // the last focus asked for [x, y, w, h], in map units
+  let fitted = false;   // the player asked for the whole map (Fit): kept until the next focus
+  let lastFit = 0;      // CSS px per map unit at Panzoom's scale 1 when the map was last placed
 
   function coarse() {
     return window.matchMedia("(pointer: coarse)").matches;
@@ -39,23 +41,33 @@
     return px / f.fit;
   }
 
+  // Panzoom scales about the middle of the <svg> (its transform-origin, 50% 50%), which fills
+  // #map: a point p of the <svg> (CSS px, unscaled) is drawn at c + s * (p - c + pan), c the
+  // middle. local() is where map point m is in the <svg>, along one axis.
+  function local(f, m, axis) {
+    const size = axis === "x" ? f.w : f.h;
+    const extent = axis === "x" ? f.vb.width : f.vb.height;
+    const start = axis === "x" ? f.vb.x : f.vb.y;
+    return (size - extent * f.fit) / 2 + (m - start) * f.fit;
+  }
+
   // Panzoom's pan (x, y) for scale s that puts map point (mx, my) at (sx, sy) of #map.
   function panFor(f, s, mx, my, sx, sy) {
-    const ox = (f.w - f.vb.width * f.fit) / 2;
-    const oy = (f.h - f.vb.height * f.fit) / 2;
-    return [sx / s - ox - (mx - f.vb.x) * f.fit, sy / s - oy - (my - f.vb.y) * f.fit];
+    return [(sx - f.w / 2) / s + f.w / 2 - local(f, mx, "x"),
+            (sy - f.h / 2) / s + f.h / 2 - local(f, my, "y")];
   }
 
   // The pan closest to (x, y) that keeps #map covered (or the map centred where it is smaller).
   function clamp(f, s, x, y) {
-    const axis = (size, content, offset, v) => {
-      const drawn = content * s;
-      if (drawn <= size) return (size - drawn) / (2 * s) - offset;
-      return Math.min(Math.max(v, (size - drawn) / s - offset), -offset);
+    const axis = (size, content, v) => {
+      const c = size / 2;
+      const offset = (size - content) / 2;
+      if (content * s <= size) return c - offset - content / 2;
+      const most = -c / s + c - offset;
+      const least = (size - c) / s + c - offset - content;
+      return Math.min(Math.max(v, least), most);
     };
-    const ox = (f.w - f.vb.width * f.fit) / 2;
-    const oy = (f.h - f.vb.height * f.fit) / 2;
-    return [axis(f.w, f.vb.width * f.fit, ox, x), axis(f.h, f.vb.height * f.fit, oy, y)];
+    return [axis(f.w, f.vb.width * f.fit, x), axis(f.h, f.vb.height * f.fit, y)];
   }
 
   function place(s, x, y, animate) {
@@ -67,17 +79,18 @@
   }
 
   function mark(s, f) {
+    f = f || frame();
+    lastFit = f.fit;
     holder.dataset.zoom = s.toFixed(2);
-    holder.dataset.px = (s * (f || frame()).fit).toFixed(3);
+    holder.dataset.px = (s * f.fit).toFixed(3);
   }
 
   // Where map point (mx, my) is now, in #map's pixels.
   function onScreen(f, mx, my) {
     const s = zoom.getScale();
     const { x, y } = zoom.getPan();
-    const ox = (f.w - f.vb.width * f.fit) / 2;
-    const oy = (f.h - f.vb.height * f.fit) / 2;
-    return [s * (ox + (mx - f.vb.x) * f.fit + x), s * (oy + (my - f.vb.y) * f.fit + y)];
+    return [f.w / 2 + s * (local(f, mx, "x") - f.w / 2 + x),
+            f.h / 2 + s * (local(f, my, "y") - f.h / 2 + y)];
   }
 
   // Bring the map rectangle [x, y, w, h] into view: at the default zoom (or the player's, if he
@@ -85,9 +98,12 @@
   function show(rect, animate) {
     const f = frame();
     if (!f.w || !f.h) return;
+    fitted = false;
     let s = defaultScale(f);
-    if (chosen && zoom.getScale() > s) s = zoom.getScale();
-    if (s !== zoom.getScale()) {
+    // The player's own zoom, if he zoomed in further, as the same size on the screen.
+    const kept = lastFit ? zoom.getScale() * lastFit / f.fit : 0;
+    if (chosen && kept > s) s = kept;
+    if (Math.abs(s - zoom.getScale()) > 1e-3) {
       const c = rect || [f.vb.x + f.vb.width / 2, f.vb.y + f.vb.height / 2, 0, 0];
       const [x, y] = panFor(f, s, c[0] + c[2] / 2, c[1] + c[3] / 2, f.w / 2, f.h / 2);
       place(s, x, y, animate);
@@ -116,12 +132,16 @@
   }
 
   // #map changed size (the sheet moved, the screen turned): the default zoom again, unless the
-  // player chose his own, which is only kept inside the map's bounds.
+  // player chose his own: then the whole map if he asked for it, else his zoom as the same
+  // size on the screen (never under the default), inside the map's bounds.
   function refit() {
     if (!zoom) return;
     if (!chosen) { show(wanted, false); return; }
+    const f = frame();
+    if (!f.w || !f.h) return;
+    const s = fitted ? 1 : Math.max(defaultScale(f), lastFit ? zoom.getScale() * lastFit / f.fit : 1);
     const { x, y } = zoom.getPan();
-    place(zoom.getScale(), x, y, false);
+    place(s, x, y, false);
   }
 
   function attach() {
@@ -145,7 +165,7 @@
       },
     });
     svg.addEventListener("panzoomchange", (event) => {
-      if (event.detail && event.detail.originalEvent) chosen = true;
+      if (event.detail && event.detail.originalEvent) { chosen = true; fitted = false; }
       mark(zoom.getScale());
     });
     svg.addEventListener("panzoomend", () => {
@@ -178,21 +198,38 @@
     }
     button("zoom-in", (z) => { const f = frame(); zoomAbout(f, z.getScale() * 1.5); });
     button("zoom-out", (z) => { const f = frame(); zoomAbout(f, Math.max(1, z.getScale() / 1.5)); });
-    button("zoom-fit", () => { const f = frame(); place(1, 0, 0, true); mark(1, f); });
+    button("zoom-fit", () => { place(1, 0, 0, true); fitted = true; });
   }
 
-  // Zoom to scale s about the middle of #map.
+  // Zoom to scale s about the middle of #map (Panzoom's origin: the pan stays).
   function zoomAbout(f, s) {
     s = Math.min(s, zoom.getOptions().maxScale);
-    const old = zoom.getScale();
     const { x, y } = zoom.getPan();
-    const cx = f.w / 2;
-    const cy = f.h / 2;
-    place(s, x + cx / s - cx / old, y + cy / s - cy / old, true);
+    place(s, x, y, true);
+  }
+
+  // Move the map as little as needed to show element `node` of the map (a block or an area the
+  // keyboard went to), keeping the zoom.
+  function reveal(node) {
+    if (!zoom || !node) return;
+    const f = frame();
+    const box = holder.getBoundingClientRect();
+    const r = node.getBoundingClientRect();
+    const margin = 8;
+    const l = r.left - box.left;
+    const t = r.top - box.top;
+    const gap = (lo, hi, size) => (hi - lo > size - 2 * margin ? size / 2 - (lo + hi) / 2
+      : lo < margin ? margin - lo : hi > size - margin ? size - margin - hi : 0);
+    const dx = gap(l, l + r.width, f.w);
+    const dy = gap(t, t + r.height, f.h);
+    if (!dx && !dy) return;
+    const s = zoom.getScale();
+    const { x, y } = zoom.getPan();
+    place(s, x + dx / s, y + dy / s, true);
   }
 
   window.r3MapZoom = {
-    attach, focus,
+    attach, focus, reveal,
     get instance() { return zoom; },
     // CSS px per map unit now (what a block's size is multiplied by on the screen).
     px() { return zoom ? zoom.getScale() * frame().fit : 0; },
