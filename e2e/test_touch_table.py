@@ -270,3 +270,36 @@ def test_first_campaign_of_1460_by_touch_upright(new_page, site_url):
     assert player.cover >= 0.9
     assert second < LONG_TASK_MS
     assert page.console_errors == []
+
+
+GLIDES = """() => [...document.querySelectorAll('#map .glide')].map((g) =>
+    g.getAnimations().map((a) => a.effect.getComputedTiming().duration))"""
+
+
+@pytest.mark.parametrize("reduce", [False, True])
+def test_moves_glide_briefly_and_not_at_all_for_reduced_motion(new_page, site_url, reduce):
+    """Item 4: a block that moves glides from where it was, in at most 600 ms; with
+    prefers-reduced-motion: reduce it just appears where it went."""
+    from e2e.test_game_ui import wait_for_decision
+    from e2e.test_table_keys import to_action_phase
+
+    page = new_page(viewport={"width": 1024, "height": 768}, has_touch=True,
+                    reduced_motion="reduce" if reduce else "no-preference")
+    start(page, site_url, "1483", seed=34)
+    to_action_phase(page)
+    block = page.locator("#map [data-block].can-act").first
+    previous = page.evaluate("document.body.dataset.view")
+    block.dispatch_event("click")
+    wait_for_decision(page, previous)
+    area = page.locator("#map [data-area][data-target]").first
+    previous = page.evaluate("document.body.dataset.view")
+    area.dispatch_event("click")
+    page.wait_for_function("(prev) => document.body.dataset.view !== prev", arg=previous)
+    glides = page.evaluate(GLIDES)
+    assert glides, "nothing glides"
+    if reduce:
+        assert all(g == [] for g in glides)
+    else:
+        durations = [d for g in glides for d in g]
+        assert durations and max(durations) <= 600
+    assert page.console_errors == []
