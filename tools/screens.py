@@ -66,6 +66,15 @@ def wait_for_table(page, screen=("table", "victory")):
         """(screens) => screens.includes(document.body.dataset.screen)
                         && document.body.dataset.thinking !== 'yes'""",
         arg=list(screen), timeout=120_000)
+    settle(page)
+
+
+def settle(page):
+    """Wait until the map has stopped moving (it slides to the decision in 250 ms, blocks glide
+    in 500 ms): what a player looks at."""
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.wait_for_function("""() => { const svg = document.querySelector('#map svg');
+        return !svg || svg.getAnimations({subtree: true}).length === 0; }""", timeout=10_000)
 
 
 def main(argv):
@@ -109,6 +118,7 @@ def main(argv):
                         if block.count():
                             block.dispatch_event("click")
                             page.wait_for_selector("#map [data-target]", state="attached")
+                            settle(page)
                             page.screenshot(path=str(out / f"action-selected-{width}.png"))
                 context.close()
             browser.close()

@@ -377,14 +377,17 @@ def blocks_layer(view: dict, geo: Geometry, marks: dict = None, placed: dict = N
     return f'<g class="block-layer">{"".join(out)}</g>'
 
 
-def focus_rect(view: dict, geo: Geometry, placed: dict, selected=None, targets=None,
-               movable=()):
-    """The part of the map the current decision is about, (x, y, w, h) in map units, or None:
-    the areas lit and the selected block; else the battle's area; else the blocks that may act
-    (`placed`: where blocks_layer put them)."""
+def focus_rects(view: dict, geo: Geometry, placed: dict, selected=None, targets=None,
+                movable=()):
+    """The parts of the map the current decision is about, (rects, anchor), each rect
+    (x, y, w, h) in map units: the areas lit, anchored on the selected block (None when it is
+    not on the map); else the battle's area; else the blocks that may act (`placed`: where
+    blocks_layer put them). ([], None) for none. mapzoom.js shows them all if they fit, else
+    the anchor with the nearest of them (docs/ui.md)."""
     def area_rect(area):
-        if area in geo.box:
-            return geo.box[area]
+        box = geo.box.get(area)
+        if box:
+            return tuple(box)
         if area in geo.centre:
             x, y = geo.centre[area]
             return (x - 30, y - 30, 60, 60)
@@ -395,20 +398,15 @@ def focus_rect(view: dict, geo: Geometry, placed: dict, selected=None, targets=N
         return (spot[0], spot[1], OWN, OWN) if spot else None
 
     battle = view["obs"].get("battle")
+    anchor = None
     if targets:
-        rects = [area_rect(a) for a in sorted(targets)] + [block_rect(selected)]
+        rects = [area_rect(a) for a in sorted(targets)]
+        anchor = block_rect(selected) if selected else None
     elif isinstance(battle, dict) and battle.get("area"):
         rects = [area_rect(battle["area"])]
     else:
         rects = [block_rect(b) for b in movable]
-    rects = [r for r in rects if r]
-    if not rects:
-        return None
-    x0 = min(r[0] for r in rects)
-    y0 = min(r[1] for r in rects)
-    x1 = max(r[0] + r[2] for r in rects)
-    y1 = max(r[1] + r[3] for r in rects)
-    return (x0, y0, x1 - x0, y1 - y0)
+    return [r for r in rects if r], anchor
 
 
 # ------------------------------------------------------------- the boxes beside the map

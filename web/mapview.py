@@ -12,6 +12,7 @@ Runs on MicroPython (the page's main thread); see dom.py for what that means her
 import asyncio
 
 from pyscript import config, document, window
+from pyscript.ffi import to_js
 
 import board
 import facts
@@ -51,16 +52,12 @@ async def ensure_map():
         anchors = [[float(c.getAttribute("cx")), float(c.getAttribute("cy"))]
                    for c in nodes(f'#map [data-slots-for="{key}"] [data-slot]')]
         meta["boxes" if ":" in key else "areas"][key] = {"slots": anchors}
-    for area in nodes("#map [data-area]"):
-        info = meta["areas"].get(area.dataset.area)
-        if info is not None:
-            box = area.getBBox()
-            info["box"] = (box.x, box.y, box.width, box.height)
     borders = {}
     for path in nodes("#map [data-border]"):
         middle = path.getPointAtLength(path.getTotalLength() / 2)
         borders[path.dataset.border] = (middle.x, middle.y)
     state["geo"] = board.Geometry(meta, borders)
+    measure_areas()
     # The map holds controls now (areas, blocks): a labelled group, not a picture.
     svg.setAttribute("role", "group")
     svg.setAttribute("aria-label", "The map: tap one of your blocks, then a lit area")
@@ -71,6 +68,19 @@ async def ensure_map():
     # Pinch-zoom, pan, wheel zoom and the zoom buttons (web/mapzoom.js, Panzoom).
     if window.r3MapZoom:  # undefined (falsy) if mapzoom.js did not load
         window.r3MapZoom.attach()
+
+
+def measure_areas():
+    """Each area's outline box (for bringing a decision's areas into view), once the map is
+    laid out: a map still hidden (loading a save behind the start screen) measures nothing,
+    and is measured at its next drawing."""
+    geo = state["geo"]
+    if geo is None or geo.box:
+        return
+    for area in nodes("#map [data-area]"):
+        box = area.getBBox()
+        if box.width > 0 and area.dataset.area in geo.centre:
+            geo.box[area.dataset.area] = (box.x, box.y, box.width, box.height)
 
 
 def area_node(name):
@@ -99,6 +109,7 @@ def draw_map(view, selected=None, group=None, targets=None):
         state["placed"], state["side"], state["hits"] = {}, None, []
         el("board-boxes").innerHTML = ""
         return
+    measure_areas()
     targets = targets or {}
     before = state["placed"] if state["side"] == view["side"] else {}
     marks = {"selected": selected, "movable": taps.movable_blocks(view), "before": before}
@@ -125,8 +136,8 @@ def draw_map(view, selected=None, group=None, targets=None):
         area = area_node(group)
         if area is not None:
             area.setAttribute("data-selected", "")
-    bring_into_view(board.focus_rect(view, geo, placed, selected, targets,
-                                     marks["movable"]))
+    rects, anchor = board.focus_rects(view, geo, placed, selected, targets, marks["movable"])
+    bring_into_view(rects, anchor)
     set_stop(refocus)
 
 
@@ -165,12 +176,14 @@ def set_stop(focus=False, step=0):
             window.r3MapZoom.reveal(node)
 
 
-def bring_into_view(rect):
-    """Ask mapzoom.js to show `rect` (x, y, w, h in map units) at the default zoom, moving the
-    map as little as needed, when it is not the part last asked for."""
-    key = None if rect is None else [round(v) for v in rect]
+def bring_into_view(rects, anchor=None):
+    """Ask mapzoom.js to show the decision's parts of the map (board.focus_rects: rects and an
+    anchor, in map units) at the default zoom, moving the map as little as needed, when they
+    are not those last asked for."""
+    key = [[round(v) for v in r] for r in rects] + [anchor and [round(v) for v in anchor]]
     if key == state["focus"] or not window.r3MapZoom:
         return
     state["focus"] = key
-    if rect is not None:
-        window.r3MapZoom.focus(rect[0], rect[1], rect[2], rect[3])
+    if rects:
+        window.r3MapZoom.focus(to_js([list(r) for r in rects]),
+                               to_js(list(anchor)) if anchor else None)

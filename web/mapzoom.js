@@ -2,8 +2,8 @@
 // buttons, the default zoom, and bringing the current decision into view.
 // The gestures are Panzoom's (vendor/panzoom.min.js, npm package @panzoom/panzoom, MIT); this
 // file wires it to the page. mapview.py calls window.r3MapZoom.attach() once it has put map.svg
-// into #map, and r3MapZoom.focus(x, y, w, h) (map units) with the part of the map the current
-// decision is about. A tap (no movement) still reaches the map's areas and blocks as a click.
+// into #map, and r3MapZoom.focus(rects, anchor) (map units) with the parts of the map the
+// current decision is about. A tap (no movement) still reaches the map's areas and blocks as a click.
 //
 // Scales: Panzoom's scale 1 shows the whole map (the <svg> fills #map, its viewBox "meet").
 // The default zoom fills #map with the map (no empty bands: "cover", or the whole map when that
@@ -14,11 +14,12 @@
 (function () {
   "use strict";
   const TOUCH_PX = 0.95;
+  const MARGIN = 8;       // CSS px kept between what is brought into view and #map's edge
   let zoom = null;
   let holder = null;
   let svg = null;
   let chosen = false;   // the player zoomed or panned: keep his view until the next focus
-  let wanted = null;    // the last focus asked for [x, y, w, h], in map units
+  let wanted = null;    // the last focus asked for: {rects, anchor} (see focus)
   let fitted = false;   // the player asked for the whole map (Fit): kept until the next focus
   let lastFit = 0;      // CSS px per map unit at Panzoom's scale 1 when the map was last placed
 
@@ -93,9 +94,42 @@
             f.h / 2 + s * (local(f, my, "y") - f.h / 2 + y)];
   }
 
-  // Bring the map rectangle [x, y, w, h] into view: at the default zoom (or the player's, if he
-  // zoomed in), moving as little as needed; one that does not fit is centred.
-  function show(rect, animate) {
+  function union(rects) {
+    const x0 = Math.min(...rects.map((r) => r[0]));
+    const y0 = Math.min(...rects.map((r) => r[1]));
+    const x1 = Math.max(...rects.map((r) => r[0] + r[2]));
+    const y1 = Math.max(...rects.map((r) => r[1] + r[3]));
+    return [x0, y0, x1 - x0, y1 - y0];
+  }
+
+  // Which part of the map to show at scale s, from what the decision is about (`want`: rects
+  // and an anchor, map units): all of them if they fit; else the one nearest the anchor (the
+  // selected block), or nearest the middle of the view, with the anchor if both fit.
+  function pick(f, s, want) {
+    if (!want || !want.rects.length) return null;
+    const px = s * f.fit;
+    const fits = (r) => r[2] * px <= f.w - 2 * MARGIN && r[3] * px <= f.h - 2 * MARGIN;
+    const anchor = want.anchor;
+    const all = union(anchor ? want.rects.concat([anchor]) : want.rects);
+    if (fits(all)) return all;
+    let cx;
+    let cy;
+    if (anchor) {
+      [cx, cy] = [anchor[0] + anchor[2] / 2, anchor[1] + anchor[3] / 2];
+    } else {  // the map point in the middle of #map now (the <svg>'s point c - pan)
+      const { x, y } = zoom.getPan();
+      cx = (f.w / 2 - x - (f.w - f.vb.width * f.fit) / 2) / f.fit + f.vb.x;
+      cy = (f.h / 2 - y - (f.h - f.vb.height * f.fit) / 2) / f.fit + f.vb.y;
+    }
+    const dist = (r) => Math.hypot(r[0] + r[2] / 2 - cx, r[1] + r[3] / 2 - cy);
+    const near = want.rects.reduce((a, r) => (dist(r) < dist(a) ? r : a));
+    const both = anchor ? union([anchor, near]) : near;
+    return fits(both) ? both : near;
+  }
+
+  // Bring what the decision is about (`want`, see pick) into view: at the default zoom (or the
+  // player's, if he zoomed in), moving as little as needed; a part that does not fit is centred.
+  function show(want, animate) {
     const f = frame();
     if (!f.w || !f.h) return;
     fitted = false;
@@ -103,6 +137,7 @@
     // The player's own zoom, if he zoomed in further, as the same size on the screen.
     const kept = lastFit ? zoom.getScale() * lastFit / f.fit : 0;
     if (chosen && kept > s) s = kept;
+    const rect = pick(f, s, want);
     if (Math.abs(s - zoom.getScale()) > 1e-3) {
       const c = rect || [f.vb.x + f.vb.width / 2, f.vb.y + f.vb.height / 2, 0, 0];
       const [x, y] = panFor(f, s, c[0] + c[2] / 2, c[1] + c[3] / 2, f.w / 2, f.h / 2);
@@ -110,25 +145,26 @@
       return;
     }
     if (!rect) { place(s, zoom.getPan().x, zoom.getPan().y, animate); return; }
-    const margin = 8;
     const [l, t] = onScreen(f, rect[0], rect[1]);
     const [r, b] = onScreen(f, rect[0] + rect[2], rect[1] + rect[3]);
     let dx = 0;
     let dy = 0;
-    if (r - l > f.w - 2 * margin) dx = f.w / 2 - (l + r) / 2;
-    else if (l < margin) dx = margin - l;
-    else if (r > f.w - margin) dx = f.w - margin - r;
-    if (b - t > f.h - 2 * margin) dy = f.h / 2 - (t + b) / 2;
-    else if (t < margin) dy = margin - t;
-    else if (b > f.h - margin) dy = f.h - margin - b;
+    if (r - l > f.w - 2 * MARGIN) dx = f.w / 2 - (l + r) / 2;
+    else if (l < MARGIN) dx = MARGIN - l;
+    else if (r > f.w - MARGIN) dx = f.w - MARGIN - r;
+    if (b - t > f.h - 2 * MARGIN) dy = f.h / 2 - (t + b) / 2;
+    else if (t < MARGIN) dy = MARGIN - t;
+    else if (b > f.h - MARGIN) dy = f.h - MARGIN - b;
     const { x, y } = zoom.getPan();
     place(s, x + dx / s, y + dy / s, animate);
   }
 
-  function focus(x, y, w, h) {
-    if (!zoom) return;
-    wanted = (x === undefined || x === null) ? null : [x, y, w, h];
-    show(wanted, true);
+  // The decision's parts of the map: `rects`, an array of [x, y, w, h] (map units), and
+  // `anchor`, one more or null (mapview.bring_into_view).
+  function focus(rects, anchor) {
+    wanted = rects && rects.length ? { rects: Array.from(rects, (r) => Array.from(r)),
+                                       anchor: anchor ? Array.from(anchor) : null } : null;
+    if (zoom) show(wanted, true);
   }
 
   // #map changed size (the sheet moved, the screen turned): the default zoom again, unless the
