@@ -203,9 +203,10 @@ def mulligan_panel(obs: dict, choices: list) -> str:
     else:
         head = "Your hand"
         say = (f"Your hand totals AP {total}, more than 13: it is not a mulligan, so keep it.")
+    # The buttons before the long explanation: in view on a phone's sheet.
     return (f'<section class="mulligan-panel" aria-label="Mulligan"><h3>{e(head)}</h3>'
-            f'<p>{link_rules(say)}</p><p class="mulligan-what">{link_rules(what)}</p>'
-            f'{_choice_list(mine)}</section>')
+            f'<p>{link_rules(say)}</p>{_choice_list(mine)}'
+            f'<p class="mulligan-what">{link_rules(what)}</p></section>')
 
 
 # ------------------------------------------------------------------------------ the reveal
