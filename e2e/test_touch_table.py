@@ -303,3 +303,63 @@ def test_moves_glide_briefly_and_not_at_all_for_reduced_motion(new_page, site_ur
         durations = [d for g in glides for d in g]
         assert durations and max(durations) <= 600
     assert page.console_errors == []
+
+
+LAYOUT = """() => {
+  const box = (id) => { const r = document.getElementById(id).getBoundingClientRect();
+                        return {x: r.left, y: r.top, w: r.width, h: r.height}; };
+  return {map: box('map'), panel: box('panel'), sheet: document.getElementById('table-layout')
+          .dataset.sheet, prompt: box('prompt'), scroll: document.getElementById('panel').scrollTop};
+}"""
+
+
+@pytest.mark.parametrize("width,height,upright", [(1024, 768, False), (768, 1024, True),
+                                                  (390, 844, True)])
+def test_layouts_sideways_and_upright(new_page, site_url, width, height, upright):
+    """Item 3: held sideways the panel is beside the map; upright it is a sheet under the map,
+    as wide as the screen, whose handle pulls it up and lets it down, the map following; the
+    prompt in view in every state."""
+    page = touch_page(new_page, width, height)
+    start(page, site_url, "1483", seed=37)
+    lay = page.evaluate(LAYOUT)
+    if not upright:
+        assert lay["panel"]["x"] >= lay["map"]["x"] + lay["map"]["w"] - 1
+        assert lay["map"]["w"] >= 0.6 * width and lay["map"]["h"] >= height - 60
+        assert not page.is_visible("#sheet-handle")
+        return
+    assert lay["panel"]["y"] >= lay["map"]["y"] + lay["map"]["h"] - 1
+    assert lay["map"]["w"] == width and lay["panel"]["w"] == width
+    handle = page.locator("#sheet-handle")
+    box = handle.bounding_box()
+    assert box["height"] >= FINGER and box["width"] >= FINGER
+    assert lay["sheet"] == "half"
+    seen = {}
+    for want in ("full", "half"):
+        box = handle.bounding_box()
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function("(s) => document.getElementById('table-layout').dataset.sheet"
+                               " === s", arg=want)
+        page.wait_for_timeout(100)
+        seen[want] = page.evaluate(LAYOUT)
+        prompt = seen[want]["prompt"]
+        assert prompt["y"] >= seen[want]["panel"]["y"] and prompt["y"] + prompt["h"] <= height
+    assert seen["full"]["panel"]["h"] > seen["half"]["panel"]["h"] + 100
+    assert seen["full"]["map"]["h"] < seen["half"]["map"]["h"]
+    # A finger drags the handle down: the sheet follows and settles on its lowest height.
+    cdp = page.context.new_cdp_session(page)
+    box = handle.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, 11):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
+                                              "touchPoints": [{"x": x, "y": y + 30 * i}]})
+        page.wait_for_timeout(16)
+    page.wait_for_timeout(120)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function("document.getElementById('table-layout').dataset.sheet === 'peek'")
+    page.wait_for_timeout(100)
+    peek = page.evaluate(LAYOUT)
+    assert peek["panel"]["h"] < seen["half"]["panel"]["h"] and peek["map"]["h"] > seen["half"][
+        "map"]["h"]
+    assert peek["prompt"]["y"] + 20 <= height  # the prompt still shows
+    assert page.console_errors == []

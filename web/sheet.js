@@ -24,14 +24,19 @@
 
   function heights() {
     // Each state's height in px, as the stylesheet gives it now.
+    // The height a drag set (an inline --sheet) is left out while measuring: it would stand
+    // for "half", whose height is not !important.
     const box = layout();
     const now = box.dataset.sheet;
+    const dragged = box.style.getPropertyValue("--sheet");
+    box.style.removeProperty("--sheet");
     const out = {};
     for (const state of ORDER) {
       box.dataset.sheet = state;
       out[state] = document.getElementById("panel").getBoundingClientRect().height;
     }
     box.dataset.sheet = now;
+    if (dragged) box.style.setProperty("--sheet", dragged);
     return out;
   }
 
