@@ -28,10 +28,13 @@ pytestmark = pytest.mark.e2e
 FREE_POINT = f"(sel) => ({FREE_POINT_OF})(document.querySelector(sel))"
 
 # Controls a player sees outside the collapsed list and the map itself: buttons, selects, inputs
-# and disclosure summaries (links to the rules reference are not counted).
+# and disclosure summaries (links to the rules reference are not counted). The pools and minors
+# beside the map (#board-boxes: the boxes of the map's printed track panel, drawn larger since
+# issue 27) count as the map, where their blocks were.
 VISIBLE_CONTROLS = """() => [...document.querySelectorAll(
     'button, select, input, summary, [role=button]')].filter((c) => {
-  if (c.closest('#all-choices > :not(summary)') || c.closest('#map')) return false;
+  if (c.closest('#all-choices > :not(summary)') || c.closest('#map') || c.closest('#board-boxes'))
+    return false;
   if (c.closest('details:not([open]) > :not(summary)')) return false;
   const r = c.getBoundingClientRect();
   return r.width > 0 && r.height > 0 && getComputedStyle(c).visibility !== 'hidden';
@@ -104,7 +107,7 @@ class Player:
         buttons = page.locator("#choices [data-action]:visible")
         if movable and (not buttons.count() or rng.random() < 0.6) and not selected:
             block = rng.choice(movable)
-            self.tap(f'#map [data-block={json.dumps(block)}]')
+            self.tap_block(block)
             self.pending = 1 if page.locator("#map [data-target]").count() else None
             return
         if buttons.count():
@@ -115,6 +118,9 @@ class Player:
             self.tap("#map [data-block].selected")
             return
         pytest.fail(f"no control outside the list at: {page.inner_text('#prompt')}")
+
+    def tap_block(self, block):
+        self.tap(f'#map [data-block={json.dumps(block)}]')
 
     def decide_button(self, buttons):
         actions = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]

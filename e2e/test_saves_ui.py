@@ -282,3 +282,41 @@ def test_a_save_that_cannot_be_rebuilt_is_kept_in_a_slot_and_offered_for_export(
     new_game_again(page, 44, from_start_screen=True)
     assert json.loads(page.evaluate("k => localStorage.getItem(k)", kept[0])) == damaged
     assert page.console_errors == []
+
+
+def test_saves_the_browser_may_delete_are_said_once_with_export_beside_continue(page, site_url):
+    """Issue 27, item 6: the page asks for persistent storage at its first autosave; where the
+    browser does not grant it, the start screen says so once, with Export beside Continue, and
+    How to play explains the home screen."""
+    page.add_init_script("navigator.storage.persist = async () => false;"
+                         "navigator.storage.persisted = async () => false;")
+    from e2e.test_game_ui import start_game, wait_for_decision
+    start_game(page, site_url, "easy", "human", seed=35)
+    wait_for_decision(page)
+    page.wait_for_selector("body[data-persist='denied']", state="attached")
+    assert page.evaluate("localStorage.getItem('richard3.persist')") == "denied"
+    page.reload()
+    page.wait_for_selector("body[data-state=ready] #continue:not([hidden])")
+    assert page.is_visible("#keep-note")
+    assert "Safari: 7 days" in page.inner_text("#keep-note")
+    with page.expect_download() as download:
+        page.click("#export-autosave")
+    assert '"richard3-save"' in open(download.value.path()).read()
+    page.reload()  # said once: the button stays, the words do not
+    page.wait_for_selector("body[data-state=ready] #continue:not([hidden])")
+    assert page.is_visible("#export-autosave")
+    assert page.inner_text("#keep-note-text") == ""
+    assert "Add to Home Screen" in page.text_content(".how-to-play")
+    assert page.console_errors == []
+
+
+def test_granted_storage_says_nothing(page, site_url):
+    page.add_init_script("navigator.storage.persist = async () => true;"
+                         "navigator.storage.persisted = async () => false;")
+    from e2e.test_game_ui import start_game, wait_for_decision
+    start_game(page, site_url, "easy", "human", seed=36)
+    wait_for_decision(page)
+    page.wait_for_selector("body[data-persist='persisted']", state="attached")
+    page.reload()
+    page.wait_for_selector("body[data-state=ready] #continue:not([hidden])")
+    assert not page.is_visible("#keep-note")

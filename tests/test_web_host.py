@@ -339,3 +339,47 @@ def test_a_page_save_of_version_0_1_0_continues():
     assert view["obs"]["log"] == [line for vis, line in saved if vis in (-1, 1)]
     assert view["log_plain"] and view["since"] == []
     play_to_end(host, random.Random(2))
+
+
+def test_blocks_glide_from_where_they_were_and_hits_are_marked():
+    """Motion (issue 27, item 4): a drawing given the previous one's record makes a block that
+    moved glide from where it was (a `glide` group offset by the way it came), one that did
+    not move still, and one whose strength fell marked as hit; with no record, nothing moves."""
+    host = GameHost()
+    host.new_game("1483", 3, {"Lancaster": "human", "York": "human"})
+    view = json.loads(host.view("York"))
+    geo = one_slot_map()
+    before = {}
+    board.blocks_layer(view, geo, {}, before)
+    name = "Gloucester"
+    assert ("b:" + name) in before and before["s:" + name] == 3
+    moved = dict(before)
+    moved["b:" + name] = (before["b:" + name][0] - 100, before["b:" + name][1] + 40)
+    moved["s:" + name] = 4  # it had one step more: a hit since
+    svg = board.blocks_layer(view, geo, {"before": moved})
+    own = svg[svg.index(f'data-block="{name}"') - 80:]
+    own = own[:own.index("</g></g>")]
+    assert 'class="glide" style="--gx:-100.0px;--gy:40.0px"' in own
+    assert " hit" in own[:120]
+    assert board.hits(moved, view) == [name]
+    still = board.blocks_layer(view, geo, {"before": before})
+    assert "glide" not in still and " hit" not in still
+    assert "glide" not in board.blocks_layer(view, geo)
+
+
+def test_own_blocks_are_a_fingers_size_and_names_fit():
+    """Sizes (issue 27, items 1-2): an own block is board.OWN map units (at the touch screens'
+    default zoom of 0.95 CSS px a unit: at least 44 px) with its name at 0.27 of that (11 px
+    and more); long names are cut to fit a face."""
+    assert board.OWN * 0.95 >= 44 and board.OWN * 0.27 * 0.95 >= 11
+    assert board.face_name("Northumberland") == ("Northumb.", "")
+    assert board.face_name("York (church)") == ("York", "church")
+    assert board.face_name("Irish Mercenary") == ("Irish", "merc.")
+    spots, foe, w, h = board.stack_shape(3, 2)
+    assert len(spots) == 3 and len(foe) == 2
+    rects = [[x, y, board.OWN, board.OWN] for x, y in spots] + \
+        [[x, y, board.ENEMY, board.ENEMY] for x, y in foe]
+    for i, a in enumerate(rects):  # no two blocks of a stack overlap
+        for b in rects[i + 1:]:
+            assert a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] \
+                or b[1] + b[3] <= a[1]

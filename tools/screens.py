@@ -8,8 +8,8 @@ Builds nothing: run `python3 build.py` first (it serves the dist/ there is). For
 position where York (played by a human, against the easy AI) must decide is found by playing
 seeded random games in CPython with the page's own game host (web/game_host.py), saved, put in
 the page's localStorage as the autosave, and opened with "Continue"; the start, new-game and
-hand-over screens are reached by clicking. Each is taken at 1280x800, 1024x768 (touch) and
-390x844 (touch), as `<phase>-<width>.png`.
+hand-over screens are reached by clicking. Each is taken at 1280x800, 1024x768 (touch), 768x1024
+(touch, a tablet held upright) and 390x844 (touch), as `<phase>-<width>.png`.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "web"))
 import build  # noqa: E402
 import game_host  # noqa: E402
 
-SIZES = [(1280, 800, False), (1024, 768, True), (390, 844, True)]
+SIZES = [(1280, 800, False), (1024, 768, True), (768, 1024, True), (390, 844, True)]
 PHASES = ("mulligan", "cards", "action", "battle", "supply", "political", "over")
 
 
@@ -66,6 +66,15 @@ def wait_for_table(page, screen=("table", "victory")):
         """(screens) => screens.includes(document.body.dataset.screen)
                         && document.body.dataset.thinking !== 'yes'""",
         arg=list(screen), timeout=120_000)
+    settle(page)
+
+
+def settle(page):
+    """Wait until the map has stopped moving (it slides to the decision in 250 ms, blocks glide
+    in 500 ms): what a player looks at."""
+    page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.wait_for_function("""() => { const svg = document.querySelector('#map svg');
+        return !svg || svg.getAnimations({subtree: true}).length === 0; }""", timeout=10_000)
 
 
 def main(argv):
@@ -109,6 +118,7 @@ def main(argv):
                         if block.count():
                             block.dispatch_event("click")
                             page.wait_for_selector("#map [data-target]", state="attached")
+                            settle(page)
                             page.screenshot(path=str(out / f"action-selected-{width}.png"))
                 context.close()
             browser.close()

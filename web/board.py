@@ -1,33 +1,70 @@
-"""The table on the map: SVG for the blocks in their areas, the pool and the boxes, the borders in
-use and what the other side just did, drawn from one side's view (game_host.GameHost.view).
+"""The table on the map: SVG for the blocks in their areas, the borders in use and what the
+other side just did, drawn from one side's view (game_host.GameHost.view); and the boxes beside
+the map (the pools, the minors, the dead, the campaign and turn) as HTML.
 
 Runs on MicroPython (the page's main thread) and CPython (the tests), under the same rules as
 table.py (see its docstring): no dict is walked for an order anyone sees, sorts use full keys.
 
 Geometry comes from the map itself (web/map.svg's `#map-data` metadata: each area's label
-point and block slots, in the SVG's units, viewBox 0 0 1024 768). mapview.py reads it once
-into a `Geometry` and passes it here.
+point and block slots, in the SVG's units, viewBox 0 0 1024 768; the page shows its playing
+part, PLAY_AREA) and from the areas' outlines (their boxes). mapview.py reads it once into a
+`Geometry` and passes it here.
+
+Sizes (issue 27): an own block is OWN map units wide, drawn at least 44 CSS px (a finger's
+target) with its name at least 11 px high at the default zoom of a tablet (about 0.94 CSS px a
+unit); a face-down enemy block is ENEMY units, not tapped but countable at a glance. An area's
+stack is a grid (own blocks, then the enemy's beside them); stacks that would overlap are
+pushed apart (relax()).
+
+Motion: each drawing records where it put every block (`placed`); given the previous drawing's
+record, a block that moved glides from where it was (own and revealed blocks by name, the
+enemy's face-down ones by area, arrivals from the area the other side's move came from), and a
+block whose strength fell is marked as hit. The page's CSS animates both (none with
+prefers-reduced-motion).
 
 Hooks (stable, for tests and tools; see docs/ui.md):
 - own blocks: `<g data-block="Gloucester" data-where="Middlesex">` with visible text (short
-  name, strength, combat rating), focusable, labelled;
+  name, strength, combat rating), labelled; in the boxes beside the map, own pool blocks are
+  `<button data-block=... data-where="pool">` (own minors `data-where="minors"`);
 - enemy blocks: `<g data-enemy-block data-where="Kent">`, never data-block; within an area the
   revealed ones come first, by name (public while revealed), then the face-down ones, which
-  are all alike: their order never depends on which blocks they are;
-- the pool's own blocks carry `data-where="pool"`.
+  are all alike: their order never depends on which blocks they are.
 """
 
 from facts import SIDES, areas, block, enemy_of
 from table import e, num
 
-# Block sizes in map units by how many blocks share an area: legible alone, smaller in a crowd.
-SIZES = ((2, 34), (4, 29), (6, 23), (9, 18), (999, 15))
-POOL_SIZE = 13
+# An own block's side and a face-down enemy block's, in map units (see the docstring).
+OWN = 48
+ENEMY = 38
+GAP = 3
+# The part of map.svg the page shows: England, Wales and what lies around them, without the
+# printed track panel (its boxes are drawn beside the map: boxes_board()).
+PLAY_AREA = (0, 0, 816, 768)
+# How far a stack may be pushed from its area's centre to clear its neighbours, in map units.
+MAX_PUSH = 40
+# Pieces of block names left out on a block's face, and what the face says instead.
+TAGS = (("(levy)", "levy"), ("(church)", "church"), (" Mercenary", "merc."))
+
+
+def face_name(label: str) -> tuple:
+    """(name, tag) printed on a block: the name short enough for its face ("Northumberland" ->
+    "Northumb."), and what kind of block it is when the name leaves it out ("York (church)"
+    -> ("York", "church"); "Irish Mercenary" -> ("Irish", "merc."))."""
+    tag = ""
+    for piece, said in TAGS:
+        if label.endswith(piece):
+            label, tag = label[:len(label) - len(piece)].strip(), said
+    if label.startswith("Prince "):
+        label = label[7:]
+    if len(label) > 9:
+        label = label[:8] + "."
+    return label, tag
 
 
 def short_name(label: str) -> str:
-    """A block's printed name cut to fit on its face: at most 7 letters ("Northu.")."""
-    return label if len(label) <= 7 else label[:6] + "."
+    """A block's name as its face prints it (face_name's name)."""
+    return face_name(label)[0]
 
 
 def block_label(name: str) -> str:
@@ -37,12 +74,13 @@ def block_label(name: str) -> str:
 
 
 class Geometry:
-    """Where things go on the map: `centre[area]` (x, y), `slots[box]` [(x, y), ...] for the
-    off-map boxes ("pool:York", "minors:Lancaster", "dead:York", ...), `borders["A|B"]` the
-    midpoint of a border (x, y). Built by mapview.py from the map's metadata and the DOM."""
+    """Where things go on the map: `centre[area]` (x, y), `box[area]` (x, y, w, h) of its
+    outline (when known), `borders["A|B"]` the midpoint of a border (x, y), `extent` the part of
+    the map shown (x, y, w, h). Built by mapview.py from the map's metadata and the DOM."""
 
     def __init__(self, meta: dict, borders: dict = None):
         self.centre = {}
+        self.box = {}
         self.slots = {}
         for name in meta.get("areas", {}):
             info = meta["areas"][name]
@@ -50,32 +88,118 @@ class Geometry:
             first = slots[:4] or [info.get("label") or (0, 0)]
             self.centre[name] = (sum(p[0] for p in first) / len(first),
                                  sum(p[1] for p in first) / len(first))
+            if info.get("box"):
+                self.box[name] = tuple(info["box"])
         for box in meta.get("boxes", {}):
             self.slots[box] = [tuple(p) for p in meta["boxes"][box].get("slots") or []]
         self.borders = borders or {}
+        self.extent = tuple(meta.get("extent") or PLAY_AREA)
 
 
-def _stack_layout(n: int, centre) -> list:
-    """Top-left corners for `n` blocks in a grid centred on `centre`, and the size: [(x, y)], s."""
-    size = next(s for limit, s in SIZES if n <= limit)
-    cols = 2 if n <= 4 else (3 if n <= 9 else 4)
+def _grid(n: int, size: float, cols: int) -> tuple:
+    """Top-left corners of `n` blocks of `size` in rows of `cols` (a short last row centred),
+    from (0, 0), and the grid's width and height: ([(x, y)], w, h)."""
+    if n <= 0:
+        return [], 0, 0
+    cols = max(1, min(cols, n))
     rows = (n + cols - 1) // cols
-    gap = 2
-    width = cols * size + (cols - 1) * gap
-    height = rows * size + (rows - 1) * gap
-    x0, y0 = centre[0] - width / 2, centre[1] - height / 2
+    step = size + GAP
     spots = []
     for i in range(n):
         r, c = i // cols, i % cols
-        in_row = min(cols, n - r * cols)  # centre a short last row
-        shift = (cols - in_row) * (size + gap) / 2
-        spots.append((x0 + shift + c * (size + gap), y0 + r * (size + gap)))
-    return spots, size
+        in_row = min(cols, n - r * cols)
+        spots.append(((cols - in_row) * step / 2 + c * step, r * step))
+    return spots, cols * step - GAP, rows * step - GAP
 
 
-def own_block(b: dict, side: str, x: float, y: float, size: float, marks: dict) -> str:
+def _columns(n: int, tall: bool) -> int:
+    if n <= 1:
+        return 1
+    if n == 2:
+        return 1 if tall else 2
+    if n <= 4:
+        return 2
+    if n <= 6:
+        return 2 if tall else 3
+    return 3 if n <= 9 else 4
+
+
+def stack_shape(mine: int, theirs: int, box=None) -> tuple:
+    """Where the blocks of a stack go, from its top-left corner: ([(x, y)] of `mine` own
+    blocks, [(x, y)] of `theirs` enemy blocks, w, h). Own blocks first in a grid, the enemy's
+    in a grid beside it (under it in a tall, narrow area)."""
+    tall = bool(box) and box[2] < box[3] * 0.8
+    own, ow, oh = _grid(mine, OWN, _columns(mine, tall))
+    foe, fw, fh = _grid(theirs, ENEMY, _columns(theirs, tall))
+    if not own or not foe:
+        return own, foe, max(ow, fw), max(oh, fh)
+    if tall:
+        w = max(ow, fw)
+        return ([((w - ow) / 2 + x, y) for x, y in own],
+                [((w - fw) / 2 + x, oh + 2 * GAP + y) for x, y in foe], w, oh + 2 * GAP + fh)
+    h = max(oh, fh)
+    return ([(x, (h - oh) / 2 + y) for x, y in own],
+            [(ow + 2 * GAP + x, (h - fh) / 2 + y) for x, y in foe], ow + 2 * GAP + fw, h)
+
+
+def relax(rects: list, extent=PLAY_AREA, rounds: int = 16) -> list:
+    """Push apart rectangles [x, y, w, h] (changed in place, in their list's order) that
+    overlap, each at most MAX_PUSH from where it started, all inside `extent`."""
+    start = [(r[0], r[1]) for r in rects]
+    n = len(rects)
+    for _ in range(rounds):
+        moved = False
+        for i in range(n):
+            a = rects[i]
+            for j in range(i + 1, n):
+                b = rects[j]
+                dx = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+                dy = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+                if dx <= 0 or dy <= 0:
+                    continue
+                moved = True
+                if dx < dy:
+                    push = dx / 2 + 1
+                    sign = -1 if a[0] + a[2] / 2 <= b[0] + b[2] / 2 else 1
+                    a[0] += sign * push
+                    b[0] -= sign * push
+                else:
+                    push = dy / 2 + 1
+                    sign = -1 if a[1] + a[3] / 2 <= b[1] + b[3] / 2 else 1
+                    a[1] += sign * push
+                    b[1] -= sign * push
+        for k in range(n):
+            r, (x0, y0) = rects[k], start[k]
+            r[0] = min(max(r[0], x0 - MAX_PUSH, extent[0]), x0 + MAX_PUSH,
+                       extent[0] + extent[2] - r[2])
+            r[1] = min(max(r[1], y0 - MAX_PUSH, extent[1]), y0 + MAX_PUSH,
+                       extent[1] + extent[3] - r[3])
+        if not moved:
+            break
+    return rects
+
+
+def _glide(start, x: float, y: float) -> str:
+    """The opening of a block's gliding part when it was at `start` (x, y) before, else ""."""
+    if not start:
+        return ""
+    dx, dy = start[0] - x, start[1] - y
+    if -1 < dx < 1 and -1 < dy < 1:
+        return ""
+    return f'<g class="glide" style="--gx:{num(dx)}px;--gy:{num(dy)}px">'
+
+
+def _moving(inner: str, start, x: float, y: float) -> str:
+    """`inner` wrapped in a gliding group when the block comes from `start`."""
+    opening = _glide(start, x, y)
+    return opening + inner + "</g>" if opening else inner
+
+
+def own_block(b: dict, side: str, x: float, y: float, size: float, marks: dict,
+              start=None) -> str:
     """One own block, face up: short name, strength (big), combat rating; KING or PRETENDER
-    crowned; moved blocks dimmed; `marks` holds the selected block and the movable ones."""
+    crowned; moved blocks dimmed; `marks` holds the selected block, the movable ones and those
+    just hit; `start`: where it was drawn before (it glides from there)."""
     name = b["block"]
     info = block(name) or {}
     label = info.get("label") or block_label(name)
@@ -92,152 +216,274 @@ def own_block(b: dict, side: str, x: float, y: float, size: float, marks: dict) 
     if name == marks.get("selected"):
         classes.append("selected")
         words.append("selected")
-    if name in marks.get("movable", ()):
+    movable = name in marks.get("movable", ())
+    if movable:
         classes.append("can-act")
+    if name in marks.get("hit", ()):
+        classes.append("hit")
     s = size
     pips = "".join(f'<circle class="pip" cx="{num(s * (i + 1) / (info.get("max_strength", 4) + 1))}"'
-                   f' cy="{num(s * 0.1)}" r="{num(s * 0.045)}"/>'
+                   f' cy="{num(s * 0.08)}" r="{num(s * 0.04)}"/>'
                    for i in range(b["strength"]))
     crown_mark = (f'<path class="crown" d="M{num(s - 9)} {-3} l2 4 2 -4 2 4 2 -4 v6 h-8 z"/>'
                   if crown else "")
+    face = (f'<rect width="{s}" height="{s}" rx="{num(s * 0.12)}"/>{pips}'
+            f'{_face_text(s, label, b["strength"], rating)}{crown_mark}')
+    # Only the blocks that may act are stops of the keyboard (mapview.py moves the stop).
+    focus = ' tabindex="-1"' if movable else ""
     return (f'<g class="{" ".join(classes)}" data-block="{e(name)}" data-where="{e(b["area"])}" '
-            f'role="button" tabindex="0" aria-label="{e(", ".join(words))}" '
-            f'transform="translate({num(x)} {num(y)})">'
-            f'<rect width="{s}" height="{s}" rx="{num(s * 0.12)}"/>{pips}'
-            f'{_face_text(s, label, b["strength"], rating, 0.27)}{crown_mark}</g>')
+            f'role="button"{focus} aria-label="{e(", ".join(words))}" '
+            f'transform="translate({num(x)} {num(y)})">{_moving(face, start, x, y)}</g>')
 
 
-def _face_text(s: float, label: str, strength, rating: str, small: float) -> str:
-    """The printed face of a block `s` units wide: short name, strength (big), combat rating;
-    `small` the name's and rating's size as a share of `s`."""
-    return (f'<text class="blk-name" x="{num(s / 2)}" y="{num(s * 0.38)}" '
-            f'font-size="{num(s * small)}">{e(short_name(label))}</text>'
-            f'<text class="blk-str" x="{num(s / 2)}" y="{num(s * 0.74)}" '
-            f'font-size="{num(s * 0.42)}">{e(strength)}</text>'
-            f'<text class="blk-rate" x="{num(s / 2)}" y="{num(s * 0.95)}" '
-            f'font-size="{num(s * small)}">{e(rating)}</text>')
+def _face_text(s: float, label: str, strength, rating: str) -> str:
+    """The printed face of a block `s` units wide: its name (squeezed to fit when long), its
+    strength (big), its combat rating and kind ("B2 levy")."""
+    name, tag = face_name(label)
+    size = s * 0.27
+    fit = ""
+    if len(name) * size * 0.56 > s * 0.9:  # a serif bold letter is about 0.56 em wide
+        fit = f' textLength="{num(s * 0.9)}" lengthAdjust="spacingAndGlyphs"'
+    foot = f"{rating} {tag}".strip()
+    return (f'<text class="blk-name" x="{num(s / 2)}" y="{num(s * 0.34)}" '
+            f'font-size="{num(size)}"{fit}>{e(name)}</text>'
+            f'<text class="blk-str" x="{num(s / 2)}" y="{num(s * 0.72)}" '
+            f'font-size="{num(s * 0.4)}">{e(strength)}</text>'
+            f'<text class="blk-rate" x="{num(s / 2)}" y="{num(s * 0.93)}" '
+            f'font-size="{num(s * 0.19)}">{e(foot)}</text>')
 
 
-def enemy_block(enemy: str, area: str, x: float, y: float, size: float, shown=None) -> str:
+def enemy_block(enemy: str, area: str, x: float, y: float, size: float, shown=None,
+                start=None, hit=False) -> str:
     """One enemy block: face down in its house colour, or face up while revealed in a battle
-    (`shown`: {block, strength})."""
+    (`shown`: {block, strength}); `start`: where it was drawn before (it glides from there)."""
     s = size
     if shown:
         label = block_label(shown["block"])
         rating = (block(shown["block"]) or {}).get("rating", "")
-        return (f'<g class="blk enemy revealed side-{e(enemy.lower())}" data-enemy-block '
-                f'data-where="{e(area)}" role="img" aria-label="{e(label)} ({e(enemy)}), '
-                f'combat rating {e(rating)}, strength {e(shown["strength"])}, revealed in battle"'
-                f' transform="translate({num(x)} {num(y)})"><rect width="{s}" height="{s}" '
-                f'rx="{num(s * 0.12)}"/>{_face_text(s, label, shown["strength"], rating, 0.26)}'
-                f'</g>')
+        face = (f'<rect width="{s}" height="{s}" rx="{num(s * 0.12)}"/>'
+                f'{_face_text(s, label, shown["strength"], rating)}')
+        return (f'<g class="blk enemy revealed side-{e(enemy.lower())}{" hit" if hit else ""}" '
+                f'data-enemy-block data-where="{e(area)}" role="img" aria-label="{e(label)} '
+                f'({e(enemy)}), combat rating {e(rating)}, strength {e(shown["strength"])}, '
+                f'revealed in battle" transform="translate({num(x)} {num(y)})">'
+                f'{_moving(face, start, x, y)}</g>')
+    face = (f'<rect width="{s}" height="{s}" rx="{num(s * 0.12)}"/><circle class="rose" '
+            f'cx="{num(s / 2)}" cy="{num(s / 2)}" r="{num(s * 0.2)}"/>')
     return (f'<g class="blk enemy face-down side-{e(enemy.lower())}" data-enemy-block '
             f'data-where="{e(area)}" role="img" aria-label="{e(enemy)} block, face down" '
-            f'transform="translate({num(x)} {num(y)})"><rect width="{s}" height="{s}" '
-            f'rx="{num(s * 0.12)}"/><circle class="rose" cx="{num(s / 2)}" cy="{num(s / 2)}" '
-            f'r="{num(s * 0.2)}"/></g>')
+            f'transform="translate({num(x)} {num(y)})">{_moving(face, start, x, y)}</g>')
 
 
-def blocks_layer(view: dict, geo: Geometry, marks: dict = None) -> str:
-    """Every block of `view` on the map, area by area in map order, then the pool; wrapped in
-    `<g class="block-layer">`. `marks`: {"selected": block id, "movable": set of block ids}."""
-    marks = dict(marks or {})
+def _by_name(blocks: list) -> list:
+    return sorted(blocks, key=lambda b: (block_label(b["block"]), b["block"]))
+
+
+def layout(view: dict, geo: Geometry) -> list:
+    """The stacks of `view`'s map, in map order, placed: [{"area", "rect": [x, y, w, h],
+    "mine": own blocks by name, "shown": revealed enemy blocks by name, "hidden": how many
+    face-down enemy blocks, "own": [(x, y)] and "foe": [(x, y)] from the rect's corner}];
+    stacks that would overlap are pushed apart (relax)."""
     obs = view["obs"]
-    side = view["side"]
-    enemy = enemy_of(side)
-    crowned = (obs.get("crowned") or {}).get(side)
-    marks["crowned"] = crowned
-    marks["crown_title"] = "KING" if obs.get("king") == side else "PRETENDER"
-    own = {}
+    own, revealed = {}, {}
     for b in obs["own_blocks"]:
         own.setdefault(b["area"], []).append(b)
-    revealed = {}
     for b in obs.get("revealed") or []:
         revealed.setdefault(b["area"], []).append(b)
     counts = obs.get("enemy_counts") or {}
-    out = []
+    stacks = []
     for area in areas():
-        mine = sorted(own.get(area) or [], key=lambda b: (block_label(b["block"]), b["block"]))
-        shown = sorted(revealed.get(area) or [], key=lambda b: (block_label(b["block"]),
-                                                                 b["block"]))
+        mine = _by_name(own.get(area) or [])
+        shown = _by_name(revealed.get(area) or [])
         hidden = max(0, counts.get(area, 0) - len(shown))
-        n = len(mine) + len(shown) + hidden
-        if not n or area not in geo.centre:
+        if not (mine or shown or hidden) or area not in geo.centre:
             continue
-        spots, size = _stack_layout(n, geo.centre[area])
-        parts = [own_block(b, side, x, y, size, marks) for b, (x, y) in zip(mine, spots)]
-        rest = spots[len(mine):]
-        parts += [enemy_block(enemy, area, x, y, size, b) for b, (x, y) in zip(shown, rest)]
-        parts += [enemy_block(enemy, area, x, y, size) for x, y in rest[len(shown):]]
+        spots, foe, w, h = stack_shape(len(mine), len(shown) + hidden, geo.box.get(area))
+        cx, cy = geo.centre[area]
+        stacks.append({"area": area, "rect": [cx - w / 2, cy - h / 2, w, h], "mine": mine,
+                       "shown": shown, "hidden": hidden, "own": spots, "foe": foe})
+    relax([s["rect"] for s in stacks], geo.extent)
+    return stacks
+
+
+def arrivals(view: dict) -> dict:
+    """{area: the area the other side's latest move into it came from}, from what it did
+    since this side last acted (the view's "since")."""
+    out = {}
+    for ev in view.get("since") or []:
+        if ev.get("kind") in ("move", "sea", "retreat", "regroup", "attack") and ev.get("from") \
+                and ev.get("to"):
+            out[ev["to"]] = ev["from"]
+    return out
+
+
+def hits(before: dict, view: dict) -> list:
+    """The blocks (own, and the enemy's revealed ones) whose strength fell since the drawing
+    that `before` records (blocks_layer's `placed`), sorted."""
+    if not before:
+        return []
+    now = list(view["obs"]["own_blocks"]) + list(view["obs"].get("revealed") or [])
+    return sorted(b["block"] for b in now
+                  if before.get("s:" + b["block"], 0) > b.get("strength", 0))
+
+
+def blocks_layer(view: dict, geo: Geometry, marks: dict = None, placed: dict = None) -> str:
+    """Every block of `view` on the map, area by area in map order; wrapped in
+    `<g class="block-layer">`. `marks`: {"selected": block id, "movable": block ids, "before":
+    the previous drawing's `placed` (blocks that moved glide from there, those hit are marked)}.
+    `placed`, if given, is filled with where each block went (for the next drawing)."""
+    marks = dict(marks or {})
+    before = marks.get("before") or {}
+    obs = view["obs"]
+    side = view["side"]
+    enemy = enemy_of(side)
+    marks["crowned"] = (obs.get("crowned") or {}).get(side)
+    marks["crown_title"] = "KING" if obs.get("king") == side else "PRETENDER"
+    marks["hit"] = hits(before, view)
+    came = arrivals(view) if before else {}
+    record = {} if placed is None else placed
+    out = []
+    for st in layout(view, geo):
+        area = st["area"]
+        x0, y0, w, h = st["rect"]
+        record["c:" + area] = (x0 + w / 2, y0 + h / 2)
+        parts = []
+        for b, (dx, dy) in zip(st["mine"], st["own"]):
+            x, y = x0 + dx, y0 + dy
+            record["b:" + b["block"]] = (x, y)
+            record["s:" + b["block"]] = b["strength"]
+            parts.append(own_block(b, side, x, y, OWN, marks, before.get("b:" + b["block"])))
+        shown, foe = st["shown"], st["foe"]
+        for b, (dx, dy) in zip(shown, foe):
+            x, y = x0 + dx, y0 + dy
+            record["b:" + b["block"]] = (x, y)
+            record["s:" + b["block"]] = b.get("strength", 0)
+            parts.append(enemy_block(enemy, area, x, y, ENEMY, b, before.get("b:" + b["block"]),
+                                     b["block"] in marks["hit"]))
+        known = before.get("n:" + area, 0)
+        source = came.get(area)
+        for i in range(st["hidden"]):
+            dx, dy = foe[len(shown) + i]
+            x, y = x0 + dx, y0 + dy
+            key = f"e:{area}:{i}"
+            record[key] = (x, y)
+            start = before.get(key) if i < known else None
+            if start is None and source:
+                centre = before.get("c:" + source) or geo.centre.get(source)
+                start = (centre[0] - ENEMY / 2, centre[1] - ENEMY / 2) if centre else None
+            parts.append(enemy_block(enemy, area, x, y, ENEMY, None, start))
+        record["n:" + area] = st["hidden"]
         out.append(f'<g class="stack" data-stack="{e(area)}">{"".join(parts)}</g>')
-    out.append(pool_layer(obs, side, geo, marks))
     return f'<g class="block-layer">{"".join(out)}</g>'
 
 
-def pool_layer(obs: dict, side: str, geo: Geometry, marks: dict) -> str:
-    """The pool, minors and dead boxes of the map's track panel, filled: own pool blocks face
-    up (name), the enemy's pool as face-down blocks, minors and the dead by name."""
+def focus_rects(view: dict, geo: Geometry, placed: dict, selected=None, targets=None,
+                movable=()):
+    """The parts of the map the current decision is about, (rects, anchor), each rect
+    (x, y, w, h) in map units: the areas lit, anchored on the selected block (None when it is
+    not on the map); else the battle's area; else the blocks that may act (`placed`: where
+    blocks_layer put them). ([], None) for none. mapzoom.js shows them all if they fit, else
+    the anchor with the nearest of them (docs/ui.md)."""
+    def area_rect(area):
+        box = geo.box.get(area)
+        if box:
+            return tuple(box)
+        if area in geo.centre:
+            x, y = geo.centre[area]
+            return (x - 30, y - 30, 60, 60)
+        return None
+
+    def block_rect(name):
+        spot = placed.get("b:" + str(name))
+        return (spot[0], spot[1], OWN, OWN) if spot else None
+
+    battle = view["obs"].get("battle")
+    anchor = None
+    if targets:
+        rects = [area_rect(a) for a in sorted(targets)]
+        anchor = block_rect(selected) if selected else None
+    elif isinstance(battle, dict) and battle.get("area"):
+        rects = [area_rect(battle["area"])]
+    else:
+        rects = [block_rect(b) for b in movable]
+    return [r for r in rects if r], anchor
+
+
+# ------------------------------------------------------------- the boxes beside the map
+def _box_block(b: dict, side: str, where: str, marks: dict) -> str:
+    """An own block in the pool or the minors box, as HTML: a button (at least 44 px) when it
+    may act now (a recruit, an heir coming of age), else a picture of it."""
+    name = b["block"]
+    info = block(name) or {}
+    label = block_label(name)
+    state = "in the pool" if where == "pool" else "a minor"
+    down = ", face down" if b.get("face_down") else ""
+    classes = f"hblk own side-{side.lower()}" + (" down" if b.get("face_down") else "")
+    short, tag = face_name(label)
+    face = (f'<span class="hb-name">{e(short)}</span>'
+            f'<span class="hb-rate">{e((info.get("rating", "") + " " + tag).strip())}</span>')
+    if name in marks.get("movable", ()):
+        pressed = "true" if name == marks.get("selected") else "false"
+        return (f'<button type="button" class="{classes} can-act" data-block="{e(name)}" '
+                f'data-where="{where}" aria-pressed="{pressed}" aria-label="{e(label)} '
+                f'({e(side)}), {state}{down}">{face}</button>')
+    return (f'<span class="{classes}" data-block="{e(name)}" data-where="{where}" role="img" '
+            f'aria-label="{e(label)} ({e(side)}), {state}{down}">{face}</span>')
+
+
+def _chips(names: list, side: str, what: str) -> str:
+    """Other blocks of a box (the enemy's minors, the dead), named."""
+    return "".join(f'<span class="hblk chip side-{e(side.lower())}" role="img" '
+                   f'aria-label="{e(block_label(n))} ({e(side)}), {what}">'
+                   f'<span class="hb-name">{e(face_name(block_label(n))[0])}</span></span>'
+                   for n in names)
+
+
+def boxes_board(obs: dict, side: str, marks: dict = None) -> str:
+    """The boxes of the map's track panel, drawn beside the map as HTML (readable and tappable
+    on every screen): this side's pool (its blocks named, those that may be recruited now as
+    buttons: `data-block`, `data-where="pool"`), the enemy's pool (face down, counted), the
+    minors (this side's tappable when one comes of age: `data-where="minors"`), the dead, and
+    the campaign and turn."""
+    marks = marks or {}
     enemy = enemy_of(side)
-    out = []
-    pool = sorted(obs.get("pool") or [], key=lambda b: (block_label(b["block"]), b["block"]))
-    for b, (x, y) in zip(pool, geo.slots.get("pool:" + side, [])):
-        out.append(_own_box_block(b, side, x, y, "pool", marks))
-    for x, y in geo.slots.get("pool:" + enemy, [])[:obs.get("enemy_pool_size", 0)]:
-        s = POOL_SIZE
-        out.append(f'<g class="blk enemy face-down pool side-{e(enemy.lower())}" '
-                   f'data-enemy-block data-where="pool" role="img" aria-label="{e(enemy)} block, '
-                   f'in the pool" transform="translate({num(x - s / 2)} {num(y - s / 2)})"><rect '
-                   f'width="{s}" height="{s}" rx="1.5"/></g>')
+    pool = _by_name(obs.get("pool") or [])
+    mine = "".join(_box_block(b, side, "pool", marks) for b in pool)
+    n = obs.get("enemy_pool_size", 0)
+    backs = "".join(f'<span class="hblk back side-{e(enemy.lower())}"></span>'
+                    for _ in range(min(n, 12)))
     minors = obs.get("minors") or {}
-    for who in SIDES:
-        for name, (x, y) in zip(sorted(minors.get(who) or []), geo.slots.get("minors:" + who, [])):
-            if who == side:  # own minors: tappable when one comes of age (6.82)
-                out.append(_own_box_block({"block": name}, side, x, y, "minors", marks))
-            else:
-                out.append(_chip(name, who, x, y, "minor"))
     dead = sorted(obs.get("dead") or [])
     by_side = {who: [] for who in SIDES}
     for name in dead:
         owner = (block(name) or {}).get("side")
-        # the Rebel (3.26) is drawn in the first side's box
+        # the Rebel (3.26) is counted with the first side's dead
         by_side.get(owner, by_side[SIDES[0]] if owner == "Rebel" else []).append(name)
+    rows = [f'<div class="bx bx-pool"><h3>Your pool <small>({len(pool)})</small></h3>'
+            f'<div class="bx-blocks">{mine or "<i>empty</i>"}</div></div>',
+            f'<div class="bx bx-enemy"><h3>{e(enemy)} pool <small>({e(n)})</small></h3>'
+            f'<div class="bx-blocks" role="img" aria-label="{e(n)} {e(enemy)} blocks in the '
+            f'pool, face down">{backs or "<i>empty</i>"}</div></div>']
+    small = []
     for who in SIDES:
-        for name, (x, y) in zip(by_side[who], geo.slots.get("dead:" + who, [])):
-            out.append(_chip(name, who, x, y, "dead"))
-    return f'<g class="box-layer">{"".join(out)}</g>'
-
-
-def _own_box_block(b: dict, side: str, x: float, y: float, where: str, marks: dict) -> str:
-    """An own block in the pool or the minors box: small, named, tappable (a recruit, an heir
-    coming of age)."""
-    name = b["block"]
-    label = block_label(name)
-    classes = f"blk own {where} side-{side.lower()}"
-    if name == marks.get("selected"):
-        classes += " selected"
-    if name in marks.get("movable", ()):
-        classes += " can-act"
-    state = "in the pool" if where == "pool" else "a minor"
-    return _small_block(f'class="{classes}" data-block="{e(name)}" data-where="{where}" '
-                        f'role="button" tabindex="0" aria-label="{e(label)} ({e(side)}), {state}'
-                        f'{", face down" if b.get("face_down") else ""}"', label, x, y)
-
-
-def _chip(name: str, side: str, x: float, y: float, where: str) -> str:
-    """Another block in a box of the track panel (the enemy's minors, the dead): named only."""
-    label = block_label(name)
-    return _small_block(f'class="blk {where} side-{e(side.lower())}" role="img" '
-                        f'aria-label="{e(label)} ({e(side)}), '
-                        f'{"a minor" if where == "minor" else "dead"}"', label, x, y)
-
-
-def _small_block(attrs: str, label: str, x: float, y: float) -> str:
-    """A block of the track panel's boxes centred on (x, y): `attrs` (class, data-, role,
-    label), a square of POOL_SIZE units and the first letters of its name."""
-    s = POOL_SIZE
-    return (f'<g {attrs} transform="translate({num(x - s / 2)} {num(y - s / 2)})"><rect '
-            f'width="{s}" height="{s}" rx="1.5"/><text class="blk-name" x="{s / 2}" '
-            f'y="{num(s * 0.68)}" font-size="4.2">{e(label[:5])}</text></g>')
+        names = sorted(minors.get(who) or [])
+        if not names:
+            continue
+        if who == side:
+            chips = "".join(_box_block({"block": m}, side, "minors", marks) for m in names)
+        else:
+            chips = _chips(names, who, "a minor")
+        small.append(f'<div class="bx"><h3>{e(who)} minors</h3><div class="bx-blocks">'
+                     f'{chips}</div></div>')
+    for who in SIDES:
+        if by_side[who]:
+            small.append(f'<div class="bx"><h3>{e(who)} dead <small>({len(by_side[who])})'
+                         f'</small></h3><div class="bx-blocks">'
+                         f'{_chips(by_side[who], who, "dead")}</div></div>')
+    track = (f'<p class="bx-track">Campaign <b>{e(obs.get("campaign"))}</b> of '
+             f'{e(obs.get("last_campaign"))}, turn <b>{e(obs.get("turn"))}</b> of 7</p>')
+    return (f'<section class="boxes-board side-{e(side.lower())}" data-board aria-label="Pools, '
+            f'minors and the dead">{"".join(rows)}{"".join(small)}{track}</section>')
 
 
 def borders_layer(obs: dict, geo: Geometry, limits: dict = None) -> str:

@@ -9,6 +9,7 @@ Runs on MicroPython (the page's main thread); see dom.py for what that means her
 
 from pyscript import document, when
 
+import mapview
 import panels
 import session
 import table
@@ -45,6 +46,10 @@ async def on_table_click(event):
         if strip is not None:
             strip.closest(".hand-panel").classList.remove("choosing")
             strip.remove()
+        return
+    boxed = event.target.closest("#board-boxes [data-block]")
+    if boxed is not None:  # a block of the pool or the minors: as a block on the map
+        await map_tap(boxed)
         return
     target = event.target.closest("[data-action]")
     # closest() gives null (None) for a click beside every control.
@@ -103,14 +108,31 @@ async def move_group(area, choices):
 
 @when("click", "#map")
 async def on_map_click(event):
+    if event.detail:  # a tap or a click (0: Enter or Space on a focused element)
+        mapview.state["keyed"] = False
     await map_tap(event.target)
+
+
+# The arrow keys: the next or the previous stop of the map (mapview.set_stop).
+ARROWS = {"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}
 
 
 @when("keydown", "#map")
 async def on_map_key(event):
-    if event.key in ("Enter", " "):
+    key = event.key
+    if key in ("Enter", " ") or key in ARROWS or key == "Escape":
+        mapview.state["keyed"] = True
+    if key in ("Enter", " "):
         event.preventDefault()
         await map_tap(event.target)
+    elif key in ARROWS:
+        event.preventDefault()
+        if event.target.closest("[tabindex]") is not None:
+            mapview.state["stop"] = mapview.stop_key(event.target.closest("[tabindex]"))
+        mapview.set_stop(True, ARROWS[key])
+    elif key == "Escape" and (view_state["selected"] or view_state["group"]):
+        mapview.state["stop"] = view_state["selected"]  # back to the block let go
+        tableview.select_block(None)
 
 
 async def map_tap(element):
@@ -140,6 +162,12 @@ async def map_tap(element):
             await decide(*notations(choices[0]))
         return
     tableview.select_area(name)
+
+
+@when("click", "#message")
+def on_message(event):
+    """A tap on the message (it floats over the map) puts it away."""
+    message("")
 
 
 @when("click", "#undo")

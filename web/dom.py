@@ -46,7 +46,11 @@ def drawn():
 
 
 def show_only(section):
-    """Show one of the table's screens: setup, handover, table or victory."""
+    """Show one of the table's screens: setup, handover, table or victory. A screen that
+    comes in place of another starts at the panel's top (the new-game form scrolled to its
+    Start button must not leave the table's prompt scrolled away)."""
+    if document.body.getAttribute("data-screen") != section:
+        el("panel").scrollTop = 0
     for name in ("setup", "handover", "table", "victory"):
         el(name).hidden = name != section
     document.body.dataset.screen = section

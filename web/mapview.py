@@ -1,6 +1,10 @@
 """The map on the page: web/map.svg loaded once into #map with its geometry (each area's block
-slots, the boxes' slots, the borders' midpoints), and each drawing of its layers for one side's
-view (board.py's SVG: blocks, borders in use, what the other side did) with the areas marked.
+slots and outline, the borders' midpoints), shown without its printed track panel (board.PLAY_AREA),
+and each drawing of its layers for one side's view (board.py's SVG: blocks, borders in use, what
+the other side did) with the areas marked, the boxes beside it (board.boxes_board: pools,
+minors, dead), and the part of the map the decision is about brought into view (mapzoom.js).
+Each drawing remembers where it put the blocks, so that the next one makes those that moved
+glide and marks those hit (board.py).
 
 Runs on MicroPython (the page's main thread); see dom.py for what that means here.
 """
@@ -8,14 +12,20 @@ Runs on MicroPython (the page's main thread); see dom.py for what that means her
 import asyncio
 
 from pyscript import config, document, window
+from pyscript.ffi import to_js
 
 import board
 import facts
 import taps
-from dom import el, nodes
+from dom import el, js_object, nodes
 
-# The map's geometry (board.Geometry), read once map.svg is in the page.
-state = {"geo": None}
+# "geo": the map's geometry (board.Geometry), read once map.svg is in the page; "placed": where
+# the last drawing put each block (board.blocks_layer), for "side"; "hits": the blocks the last
+# drawing marked as hit; "focus": the part of the map last brought into view; "stop": the key
+# (block id or area name) of the map's one keyboard stop; "keyed": the player uses the keyboard
+# on the map (a key pressed there since the last tap), so each drawing gives the stop the focus.
+state = {"geo": None, "placed": {}, "side": None, "hits": [], "focus": None, "stop": None,
+         "keyed": False}
 
 
 async def ensure_map():
@@ -33,7 +43,10 @@ async def ensure_map():
     response = await window.fetch(name)
     holder.innerHTML = await response.text()
     await asyncio.sleep(0)  # the map's parse and layout in one task, reading it in the next
-    meta = {"areas": {}, "boxes": {}}
+    svg = document.querySelector("#map svg")
+    x, y, w, h = board.PLAY_AREA
+    svg.setAttribute("viewBox", f"{x} {y} {w} {h}")
+    meta = {"areas": {}, "boxes": {}, "extent": board.PLAY_AREA}
     for group in nodes("#map [data-slots-for]"):
         key = group.dataset.slotsFor
         anchors = [[float(c.getAttribute("cx")), float(c.getAttribute("cy"))]
@@ -44,17 +57,30 @@ async def ensure_map():
         middle = path.getPointAtLength(path.getTotalLength() / 2)
         borders[path.dataset.border] = (middle.x, middle.y)
     state["geo"] = board.Geometry(meta, borders)
+    measure_areas()
     # The map holds controls now (areas, blocks): a labelled group, not a picture.
-    svg = document.querySelector("#map svg")
     svg.setAttribute("role", "group")
     svg.setAttribute("aria-label", "The map: tap one of your blocks, then a lit area")
-    for area in nodes("#map [data-area]"):  # focusable, labelled, reachable by keyboard
-        area.setAttribute("tabindex", "0")
+    for area in nodes("#map [data-area]"):  # focusable, labelled; set_stop() puts the lit
+        area.setAttribute("tabindex", "-1")   # ones in the keyboard's reach
         area.setAttribute("role", "button")
         area.setAttribute("aria-label", area.dataset.area)
     # Pinch-zoom, pan, wheel zoom and the zoom buttons (web/mapzoom.js, Panzoom).
     if window.r3MapZoom:  # undefined (falsy) if mapzoom.js did not load
         window.r3MapZoom.attach()
+
+
+def measure_areas():
+    """Each area's outline box (for bringing a decision's areas into view), once the map is
+    laid out: a map still hidden (loading a save behind the start screen) measures nothing,
+    and is measured at its next drawing."""
+    geo = state["geo"]
+    if geo is None or geo.box:
+        return
+    for area in nodes("#map [data-area]"):
+        box = area.getBBox()
+        if box.width > 0 and area.dataset.area in geo.centre:
+            geo.box[area.dataset.area] = (box.x, box.y, box.width, box.height)
 
 
 def area_node(name):
@@ -68,6 +94,9 @@ def draw_map(view, selected=None, group=None, targets=None):
     svg = document.querySelector("#map svg")
     if svg is None:
         return
+    had = document.activeElement
+    refocus = state["keyed"] and (had is None or had.tagName == "BODY"
+                                  or had.closest("#map") is not None)
     for layer in nodes("#map svg .r3-layer"):
         layer.remove()
     for area in nodes("#map [data-target], #map [data-activated], #map [data-selected]"):
@@ -77,15 +106,23 @@ def draw_map(view, selected=None, group=None, targets=None):
         area.setAttribute("aria-label", area.dataset.area)
     geo = state["geo"]
     if view is None or geo is None:
+        state["placed"], state["side"], state["hits"] = {}, None, []
+        el("board-boxes").innerHTML = ""
         return
+    measure_areas()
     targets = targets or {}
-    marks = {"selected": selected, "movable": taps.movable_blocks(view)}
+    before = state["placed"] if state["side"] == view["side"] else {}
+    marks = {"selected": selected, "movable": taps.movable_blocks(view), "before": before}
     obs = view["obs"]
     limits = facts.DATA.get("borders") or {}
+    placed = {}
+    state["hits"] = board.hits(before, view)
     svg.insertAdjacentHTML("beforeend", '<g class="r3-layer">'
                            + board.since_layer(view.get("since") or [], geo)
                            + board.borders_layer(obs, geo, limits)
-                           + board.blocks_layer(view, geo, marks) + "</g>")
+                           + board.blocks_layer(view, geo, marks, placed) + "</g>")
+    state["placed"], state["side"] = placed, view["side"]
+    el("board-boxes").innerHTML = board.boxes_board(obs, view["side"], marks)
     for name in obs.get("activated") or []:
         area = area_node(name)
         if area is not None:
@@ -99,7 +136,54 @@ def draw_map(view, selected=None, group=None, targets=None):
         area = area_node(group)
         if area is not None:
             area.setAttribute("data-selected", "")
-    for cell in nodes("#map [data-track]"):
-        track, value = cell.dataset.track, cell.dataset.value
-        current = str(obs.get("campaign") if track == "campaign" else obs.get("turn"))
-        cell.classList.toggle("is-current", value == current)
+    rects, anchor = board.focus_rects(view, geo, placed, selected, targets, marks["movable"])
+    bring_into_view(rects, anchor)
+    set_stop(refocus)
+
+
+# ------------------------------------------------------------------ the keyboard on the map
+# One element of the map is in the keyboard's tab order at a time (a roving tab stop): a lit
+# area while there are some (after a block is chosen: Enter there makes the move), else a
+# block that may act (Enter selects it). The arrow keys go from one to the next, Escape lets
+# a selected block go (clicks.py). A move is Enter, the arrows to the area wanted, Enter.
+
+def stops():
+    """The map's elements the arrow keys go through now: the lit areas, else the own blocks
+    that may act (in the order drawn)."""
+    return nodes("#map [data-area][data-target]") or nodes("#map [data-block].can-act")
+
+
+def stop_key(node):
+    return node.dataset.block if node.hasAttribute("data-block") else node.dataset.area
+
+
+def set_stop(focus=False, step=0):
+    """Make one of stops() the tab stop: the one named state["stop"] if it is one (moved on by
+    `step`), else the first; give it the focus if `focus` (and show it)."""
+    items = stops()
+    for node in nodes("#map [tabindex='0']"):
+        node.setAttribute("tabindex", "-1")
+    if not items:
+        return
+    keys = [stop_key(n) for n in items]
+    at = keys.index(state["stop"]) if state["stop"] in keys else 0
+    node = items[(at + step) % len(items)]
+    state["stop"] = stop_key(node)
+    node.setAttribute("tabindex", "0")
+    if focus:
+        node.focus(js_object(preventScroll=True))
+        if window.r3MapZoom:
+            window.r3MapZoom.reveal(node)
+
+
+def bring_into_view(rects, anchor=None):
+    """Ask mapzoom.js to show the decision's parts of the map (board.focus_rects: rects and an
+    anchor, in map units) at the default zoom, moving the map as little as needed, when they
+    are not those last asked for."""
+    key = [[round(v) for v in r] for r in rects] + [anchor and [round(v) for v in anchor]]
+    if key == state["focus"] or not window.r3MapZoom:
+        return
+    state["focus"] = key
+    if rects:
+        window.r3MapZoom.focus(to_js([list(r) for r in rects]),
+                               to_js(list(anchor)) if anchor else None)

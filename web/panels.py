@@ -203,9 +203,10 @@ def mulligan_panel(obs: dict, choices: list) -> str:
     else:
         head = "Your hand"
         say = (f"Your hand totals AP {total}, more than 13: it is not a mulligan, so keep it.")
+    # The buttons before the long explanation: in view on a phone's sheet.
     return (f'<section class="mulligan-panel" aria-label="Mulligan"><h3>{e(head)}</h3>'
-            f'<p>{link_rules(say)}</p><p class="mulligan-what">{link_rules(what)}</p>'
-            f'{_choice_list(mine)}</section>')
+            f'<p>{link_rules(say)}</p>{_choice_list(mine)}'
+            f'<p class="mulligan-what">{link_rules(what)}</p></section>')
 
 
 # ------------------------------------------------------------------------------ the reveal
@@ -290,11 +291,14 @@ def _max_strength(block_id) -> int:
     return b["max_strength"] if b else 4
 
 
-def _battle_block(b: dict, side: str, own: bool, acting: bool, hidden: bool) -> str:
+def _battle_block(b: dict, side: str, own: bool, acting: bool, hidden: bool,
+                  hit: bool = False) -> str:
     name = block_label(b["block"])
     rating = b.get("rating") or _printed_rating(b["block"])
     st = b.get("strength", 0)
     classes = ["bb-block", _side_class(side)]
+    if hit:
+        classes.append("hit")
     label = f"{side} block {name}, combat rating {rating}, strength {st}"
     if acting:
         classes.append("acting")
@@ -325,7 +329,7 @@ def _block_key(b):
     return (-int(b.get("strength") or 0), block_label(b["block"]), str(b["block"]))
 
 
-def _battle_lines(obs: dict, battle: dict, side: str) -> dict:
+def _battle_lines(obs: dict, battle: dict, side: str, hits=()) -> dict:
     """One side's blocks by line: {"A": [chip, ...], ..., "D": [...], "R": [...]} (R: the
     Reserves, the enemy's face-down ones as backs with their count)."""
     me = obs.get("side")
@@ -351,7 +355,8 @@ def _battle_lines(obs: dict, battle: dict, side: str) -> dict:
     out = {}
     for letter in LINES:
         got = sorted(lines[letter], key=lambda x: _block_key(x[0]))
-        out[letter] = [_battle_block(b, side, side == me, b["block"] == turn, hidden)
+        out[letter] = [_battle_block(b, side, side == me, b["block"] == turn, hidden,
+                                     b["block"] in hits)
                        for b, hidden in got]
     if side != me:
         backs = _backs(side, (battle.get("hidden_reserves") or {}).get(side, 0))
@@ -363,11 +368,11 @@ def _battle_lines(obs: dict, battle: dict, side: str) -> dict:
 LINES = ("A", "B", "C", "D", "R")
 
 
-def _battle_table(obs: dict, battle: dict, sides: list) -> str:
+def _battle_table(obs: dict, battle: dict, sides: list, hits=()) -> str:
     """The board: one row per initiative line A-D (the order blocks act in, 6.2) and one for
     the Reserves (6.3), one column per side, attacker first."""
     me = obs.get("side")
-    cols = [_battle_lines(obs, battle, s) for s in sides]
+    cols = [_battle_lines(obs, battle, s, hits) for s in sides]
     heads = []
     for s in sides:
         role = "attacking" if battle.get("attacker") == s else "defending"
@@ -502,13 +507,15 @@ def _battle_status(obs: dict, battle: dict) -> str:
             + (f'<p class="bb-who">{e(head)}</p>' if head else ""))
 
 
-def battle_board(obs: dict, choices: list) -> str:
-    """The battle as a board: area, round and whose turn; each side's blocks in initiative
-    lines A-D with the Reserves apart (the enemy's face-down blocks as backs with their
-    count); the last roll as dice with a sentence; the acting side's choices as buttons
-    (data-action) with their one-line risk; the odds button (while a battle is on). Before
-    Player 1 picks the next battle: the battles to fight and those choices. "" outside the
-    battle phase. Wrapped in <section id="battle-board" class="bboard">."""
+def battle_board(obs: dict, choices: list, hits=()) -> str:
+    """The battle as a board: area, round and whose turn; the last roll as dice with a
+    sentence; the acting side's choices as buttons (data-action) with their one-line risk
+    (before the lines, so that they are in view with the roll on a small screen); each side's
+    blocks in initiative lines A-D with the Reserves apart (the enemy's face-down blocks as
+    backs with their count; `hits`: the blocks just hit, marked); the odds button (while a
+    battle is on). Before Player 1 picks the next battle: the battles to fight and those
+    choices. "" outside the battle phase. Wrapped in
+    <section id="battle-board" class="bboard">."""
     battle = obs.get("battle")
     if not isinstance(battle, dict):
         return ""
@@ -532,7 +539,7 @@ def battle_board(obs: dict, choices: list) -> str:
                 f'{_choice_list(mine, "bb-choices") if mine else ""}</section>')
     sides = [battle.get("attacker"), battle.get("defender")]
     sides = [s for s in sides if s in SIDES] or list(SIDES)
-    board = _battle_table(obs, battle, sides)
+    board = _battle_table(obs, battle, sides, hits)
     acts = ""
     if mine:
         # Charges and treachery rolls, one per enemy block, kept behind one control when
@@ -548,7 +555,7 @@ def battle_board(obs: dict, choices: list) -> str:
     return (f'<section id="battle-board" class="bboard" '
             f'aria-label="Battle in {e(area)}"><header class="bb-head">'
             f'<h3>Battle in {e(area)}</h3>{_battle_status(obs, battle)}</header>'
-            f'{board}{roll_panel(battle)}{acts}{others}{odds}'
+            f'{roll_panel(battle)}{acts}{board}{others}{odds}'
             '</section>')
 
 

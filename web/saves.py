@@ -32,6 +32,13 @@ from facts import SIDES
 AUTOSAVE = "richard3.autosave"
 SLOT_PREFIX = "richard3.slot."
 PREVIOUS = "richard3.previous"
+# Whether the browser keeps the site's storage ("persisted", "denied", "unsupported": the answer
+# to navigator.storage.persist), and whether the start screen said what that means (KEEP_SAID).
+PERSIST = "richard3.persist"
+KEEP_SAID = "richard3.keep-said"
+KEEP_NOTE = ("This browser may delete your saved game after some days without a visit "
+             "(Safari: 7 days) unless Richard III is on the home screen (How to play says how). "
+             "Export it to keep it:")
 META_PREFIX = "richard3.meta."
 # The previous game's id in the slot list (the <select>'s value); a named slot's id is its name.
 PREVIOUS_ID = "(previous game)"

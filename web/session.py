@@ -137,8 +137,22 @@ def autosave(text):
     if saves.autosave(storage(), text, meta, ours):
         state["autosaved"] = state["game_no"]
         storage_warning("")
+        if not state.get("persist"):  # once a page: ask the browser to keep the saves
+            state["persist"] = "asking"
+            asyncio.create_task(ask_to_keep())
     else:
         storage_warning(saves.FULL if storage() is not None else saves.OFF)
+
+
+async def ask_to_keep():
+    """Ask the browser to keep this site's storage (navigator.storage.persist, through
+    storage.js); the answer ("persisted", "denied", "unsupported") goes in
+    <body data-persist> and in storage (saves.PERSIST), where the start screen reads it: saves
+    that may be deleted are said so there, once, with Export beside Continue."""
+    answer = await window.r3Storage.persist()
+    state["persist"] = answer
+    document.body.dataset.persist = answer
+    saves.put(storage(), saves.PERSIST, answer)
 
 
 # ---------------------------------------------------------------------------- the loop

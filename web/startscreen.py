@@ -14,7 +14,7 @@ import facts
 import saves
 import session
 import table
-from dom import el, message, show_only, url_param
+from dom import download, el, message, show_only, url_param
 from mapview import ensure_map
 from savescreens import current_unfinished, keep_previous_game, list_slots, load_save, refuse_save
 
@@ -98,6 +98,25 @@ def on_menu(event):
     setup()  # the autosave may now exist: offer Continue
 
 
+def keep_note(store):
+    """Beside Continue, where the browser did not promise to keep the saves: Export, and the
+    first time, why (Safari deletes a site's storage after 7 days without a visit)."""
+    answer = saves.get(store, saves.PERSIST)
+    show = bool(saves.get(store, saves.AUTOSAVE)) and answer in ("denied", "unsupported")
+    el("keep-note").hidden = not show
+    if show:
+        said = saves.get(store, saves.KEEP_SAID)
+        el("keep-note-text").textContent = "" if said else saves.KEEP_NOTE
+        saves.put(store, saves.KEEP_SAID, "yes")
+
+
+@when("click", "#export-autosave")
+def on_export_autosave(event):
+    text = saves.get(session.storage(), saves.AUTOSAVE)
+    if text:
+        download(text, "richard3-save.json", "application/json")
+
+
 def setup():
     """The start screen's state: Continue offered when a game or an autosave exists, the slots
     listed, URL options applied, a storage the browser blocks said so."""
@@ -107,6 +126,7 @@ def setup():
     store = session.storage()
     el("continue").hidden = not (session.has_game(unfinished=True)
                                  or saves.get(store, saves.AUTOSAVE))
+    keep_note(store)
     list_slots()
     if store is None:
         session.storage_warning(saves.OFF)

@@ -13,6 +13,7 @@ import asyncio
 from pyscript import document
 
 import facts
+import mapview
 import panels
 import table
 import taps
@@ -21,14 +22,16 @@ from mapview import draw_map
 
 # "view": the view drawn (None while no side's table is up); "selected": the own block
 # selected; "group": the area whose blocks are selected together; "targets": {area: [choice,
-# ...]}, the areas lit and the choice(s) a tap there makes.
-state = {"view": None, "selected": None, "group": None, "targets": {}}
+# ...]}, the areas lit and the choice(s) a tap there makes; "made": the decision the selection
+# was made in (taps.decision_key): a selection ends with it (issue 27, item 7).
+state = {"view": None, "selected": None, "group": None, "targets": {}, "made": None}
 
 
 def select(block=None, group=None, targets=None):
     state["selected"] = block
     state["group"] = group
     state["targets"] = targets or {}
+    state["made"] = taps.decision_key(state["view"]) if (block or group) else None
 
 
 def block_targets(view, block):
@@ -46,12 +49,15 @@ def area_targets(view):
 
 def select_block(block):
     """Select an own block (None: clear): its target areas get highlighted. With nothing
-    selected, the areas a choice is made by tapping (Muster, Plague, the next battle) are."""
+    selected, the areas a choice is made by tapping (Muster, Plague, the next battle) are.
+    Only a block that has a choice now can be selected (another one's tap clears)."""
     view = state["view"]
     if view is None:
         select()
+    elif block and block in taps.movable_blocks(view):
+        select(block, targets=block_targets(view, block))
     else:
-        select(block, targets=block_targets(view, block) if block else area_targets(view))
+        select(targets=area_targets(view))
     redraw()
 
 
@@ -70,10 +76,13 @@ def draw_selection(view):
 
 
 def redraw():
-    """Draw the current view again (the selection changed): map, prompt and choices."""
+    """Draw the current view again (the selection changed): map, prompt and choices. A
+    selection made in another decision than the view's is dropped first."""
     view = state["view"]
     if view is None:
         return
+    if (state["selected"] or state["group"]) and state["made"] != taps.decision_key(view):
+        select(targets=area_targets(view))
     draw_selection(view)
     draw_panel(view)
     drawn()
@@ -95,7 +104,8 @@ def selection_prompt(view):
             if view["obs"].get("phase") != "action":
                 return f"{view.get('prompt') or ''} {label}: tap a highlighted area."
             return f"{label}: tap a highlighted area to go there.{extra}"
-        return f"{label}: choose below what it does."
+        if taps.block_options(view, state["selected"])["others"]:
+            return f"{label}: choose below what it does."
     if targets:
         return (view.get("prompt") or table.prompt(view)) + " Tap a highlighted area."
     if view["obs"].get("phase") == "battle" and any(
@@ -154,7 +164,8 @@ async def render(view):
     el("politics").innerHTML = table.usurpation_panel(view)
     # Retreats and regroups are made on the map (tap the block, then the area), not as a
     # button per area on the battle board.
-    el("battle").innerHTML = panels.battle_board(obs, taps.without_area_moves(choices))
+    el("battle").innerHTML = panels.battle_board(obs, taps.without_area_moves(choices),
+                                                 mapview.state["hits"])
     el("log").innerHTML = panels.log_panel(view.get("log_plain") or [])
     el("log").scrollTop = el("log").scrollHeight
     el("undo").disabled = not view.get("can_undo")
@@ -188,7 +199,7 @@ def show_victory(view):
 def clear_table():
     """Remove everything private from the page (before a hand-over)."""
     for id_ in ("actions", "choices", "hand", "boxes", "politics", "log", "battle", "status-bar",
-                "since"):
+                "since", "board-boxes"):
         el(id_).innerHTML = ""
     el("prompt").textContent = ""
     el("ap-box").textContent = ""

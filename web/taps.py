@@ -134,3 +134,17 @@ def lone_mover(view: dict):
 def without_area_moves(choices: list) -> list:
     """The choices less those made by tapping an area (they are lit on the map instead)."""
     return [c for c in choices if _target(c) is None]
+
+
+def decision_key(view) -> str:
+    """Which decision `view` is in (its side, phase, campaign, turn, acting side and battle),
+    as text; "" for no view. A selection made in one decision ends with it: the page drops a
+    selection whose key is not the view's (issue 27, item 7)."""
+    if not view:
+        return ""
+    obs = view["obs"]
+    battle = obs.get("battle")
+    area = battle.get("area") if isinstance(battle, dict) else None
+    return "|".join(str(x) for x in (view.get("side"), obs.get("phase"), obs.get("campaign"),
+                                     obs.get("turn"), obs.get("acting"), area))
+
