@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from richard3 import new_game
-from richard3.ai import get_agent
+from richard3.ai import RandomAgent, get_agent
+from richard3.ai.search import SearchAgent
+from richard3.ids import ACTION, CARDS, MULLIGAN, OVER
 from richard3.ai.odds import battle_odds
 from richard3.ai.tournament import run_tournament, wilson
 
@@ -131,3 +134,19 @@ def test_hard_v1_plays_kingmaker_lancaster_with_its_scenario_weights():
             differs += plain.choose(probe, s) != act
         g.apply(s, act)
     assert differs > 0
+
+
+def test_search_play_outs_end_with_the_game_turn_unless_told_to_run_on():
+    """A play-out stops where the next game turn begins (1.0); ``turns=1`` runs one turn more."""
+    g = new_game("1483", seed=5)
+    agents = (RandomAgent(1), RandomAgent(2))
+    while g.phase != ACTION:
+        s = g.active_sides()[0]
+        g.apply(s, agents[s].choose(g, s))
+    ends = []
+    for turns in (0, 1):
+        h = g.copy()
+        SearchAgent(3, turns=turns)._play_out(h, 0, random.Random(4), 10_000)
+        assert h.phase in (CARDS, MULLIGAN, OVER)
+        ends.append((h.campaign, h.turn, h.phase == OVER))
+    assert ends[0][:2] > (g.campaign, g.turn) and (ends[0][2] or ends[1][:2] > ends[0][:2])

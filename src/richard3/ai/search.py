@@ -51,13 +51,15 @@ class SearchAgent(Agent):
     actions the greedy policy looks at per decision; ``prior``: samples the one-ply value
     counts as; ``card_samples``: samples per card of the hand; ``waste``: what an activation
     that moves nobody costs (an AP), on the value's logit scale; ``weights``: value weights
-    (tuning runs), else ``data/value.json``'s."""
+    (tuning runs), else ``data/value.json``'s; ``turns``: game turns a play-out may run into
+    beyond the current one (0: it stops at the end of this turn)."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int | None = None, budget_ms: float = 1000.0,
                  candidates: int = 4, horizon: int = 6, width: int = 8, prior: float = 2.0,
-                 card_samples: int = 2, waste: float = 0.02, weights: tuple | None = None):
+                 card_samples: int = 2, waste: float = 0.02, weights: tuple | None = None,
+                 turns: int = 0):
         self.rnd = random.Random(seed)
         self.samples = samples
         self.budget_ms = budget_ms
@@ -68,6 +70,7 @@ class SearchAgent(Agent):
         self.card_samples = card_samples
         self.waste = waste
         self.weights = weights
+        self.turns = turns
 
     # ------------------------------------------------------------------------- the value
     def value(self, g: Game, side: int) -> float:
@@ -146,11 +149,17 @@ class SearchAgent(Agent):
         turn (and, for a card play, ``cards``, only up to the end of its action phases, 1.2);
         return its value for ``side``."""
         turn = (g.campaign, g.turn)
+        crossed = 0
         # A battle's decisions do not count: a battle begun is fought to its end (or to
         # BATTLE_DECISIONS), where the value reads its outcome instead of guessing it.
         left, fought = decisions, 0
         while left > 0 or (g.phase == BATTLE and fought < BATTLE_DECISIONS):
-            if g.phase == OVER or (g.campaign, g.turn) != turn or (cards and g.phase > ACTION):
+            if (g.campaign, g.turn) != turn:
+                # Into the next game turn (its cards by the normal level's rule, both
+                # sides' moves by the policy) only as far as ``turns`` allows.
+                turn = (g.campaign, g.turn)
+                crossed += 1
+            if g.phase == OVER or crossed > self.turns or (cards and g.phase > ACTION):
                 break
             if g.phase == BATTLE:
                 fought += 1
