@@ -115,8 +115,10 @@ def test_determinize_deals_hidden_blocks_only_where_they_may_be():
         s = g.active_sides()[0]
         if len(hidden_enemy_blocks(g, s)) > 3:
             d = determinize(g, s, rnd)
+            # The copy forgets its history (whereabouts None); the places are the real game's.
+            assert d.whereabouts is None
             for b in hidden_enemy_blocks(g, s):
-                assert d.whereabouts[b] & place_bit(d.loc[b]), C.block_names[b]
+                assert g.whereabouts[b] & place_bit(d.loc[b]), C.block_names[b]
             checked += 1
         g.apply(s, players[s].choose(g, s))
     assert checked >= 20
