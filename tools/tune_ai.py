@@ -38,7 +38,7 @@ def setting(x) -> dict:
     out = {}
     for (name, (lo, hi, integer)), v in zip(SPACE.items(), x):
         v = lo + min(1.0, max(0.0, v)) * (hi - lo)
-        out[name] = int(round(v)) if integer else round(v, 4)
+        out[name] = int(round(v)) if integer else round(float(v), 4)
     return out
 
 
