@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from richard3 import new_game
 from richard3.ai import get_agent
+from richard3.ai.registry import tournament_agent
 from richard3.ai.features import NAMES, features
 
 GAMES = ROOT / ".cache" / "ai" / "games.jsonl"
@@ -48,18 +49,24 @@ SCENARIOS = ("1460", "1470", "1483")
 #: Pairings of self-play, by game number: (Lancaster, York, noise of a normal agent).
 PAIRINGS = (("normal", "normal", 1.0), ("normal", "easy", 0.0), ("easy", "normal", 0.0),
             ("easy", "easy", 0.0), ("normal", "normal", 0.0))
+#: ``games --pairings search``: games between the search levels (agent specs as in
+#: ``python -m richard3 tournament``), positions of stronger play for a second fit.
+SEARCH_PAIRINGS = (("hard:samples=2", "hard-v1", 0.0), ("hard-v1", "hard:samples=2", 0.0),
+                   ("hard:samples=2", "hard:samples=2", 0.0))
 MAX_DECISIONS = 5000
 
 
 def _agent(name: str, seed: int, noise: float):
+    if ":" in name or name == "hard-v1":
+        return tournament_agent(name, seed)
     return get_agent(name, seed, noise=noise) if name == "normal" and noise else \
         get_agent(name, seed)
 
 
 def play(job) -> dict:
     """One self-play game: {"scenario", "seed", "lancaster", "york", "winner", "moves"}."""
-    scenario, seed = job
-    lanc, york, noise = PAIRINGS[seed % len(PAIRINGS)]
+    scenario, seed, pairings = job
+    lanc, york, noise = pairings[seed % len(pairings)]
     g = new_game(scenario, seed=seed)
     agents = (_agent(lanc, 2 * seed, noise), _agent(york, 2 * seed + 1, noise))
     moves = []
@@ -86,16 +93,17 @@ def _complete(path: Path) -> list[dict]:
 
 def cmd_games(args) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    jobs = [(SCENARIOS[i % 3], args.seed * 1_000_000 + i) for i in range(args.games)]
+    pairings = SEARCH_PAIRINGS if args.pairings == "search" else PAIRINGS
+    jobs = [(SCENARIOS[i % 3], args.seed * 1_000_000 + i, pairings) for i in range(args.games)]
     # An interrupted run resumes: the games already in the file are kept, not played again
     # (a game is its scenario and seed, so the set of games is the same either way).
     kept = _complete(args.out) if args.out.exists() else []
     args.out.write_text("".join(json.dumps(r) + "\n" for r in kept))
     done = {(r["scenario"], r["seed"]) for r in kept}
-    jobs = [j for j in jobs if j not in done]
+    jobs = [j for j in jobs if j[:2] not in done]
     t0 = time.perf_counter()
     with open(args.out, "a") as f, multiprocessing.Pool(args.jobs) as pool:
-        for n, rec in enumerate(pool.imap_unordered(play, jobs, chunksize=4), 1):
+        for n, rec in enumerate(pool.imap_unordered(play, jobs, chunksize=1 if args.pairings == "search" else 4), 1):
             f.write(json.dumps(rec) + "\n")
             if n % 200 == 0:
                 print(f"{n} games, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
@@ -202,6 +210,8 @@ def main(argv=None) -> int:
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--jobs", type=int, default=2)
     g.add_argument("--out", type=Path, default=GAMES)
+    g.add_argument("--pairings", choices=("self", "search"), default="self",
+                   help="normal and easy (self, the shipped fit) or the search levels")
     f = sub.add_parser("fit", help="fit the value to the games")
     f.add_argument("--games-file", type=Path, default=GAMES)
     f.add_argument("--games", type=int, default=None,
