@@ -32,15 +32,20 @@ from richard3.ai import REGISTRY, get_agent
 from richard3.components import SIDE_NAMES
 from richard3.ids import EVENT_NAMES
 from richard3.politics import COUNTED_TYPES, MIDDLESEX
-from richard3.record import replay
+from richard3.record import RECORD_FORMAT, ReplayError, read as read_record, replay
+from richard3.review import Review, full_events
 from richard3.describe import (describe_actions, describe_decision, last_usurpation, plain_log,
                                summarize_events)
 
 SAVE_FORMAT = "richard3-save"
+#: Area name -> area id, for ordering by public keys.
+C_AREAS = {name: i for i, name in enumerate(richard3.load_components().area_names)}
 SAVE_VERSION = 1
 LEVELS = ("easy", "normal", "hard", "expert")
 #: The two players' sides, as the engine names them (the third of SIDE_NAMES is the Rebel).
 SIDES = SIDE_NAMES[:2]
+#: The viewpoint of a replay or a watched game with both sides face up.
+BOTH = "both"
 
 
 #: What the player is told when a save's state could not be read but its record rebuilt it.
@@ -179,6 +184,8 @@ class GameHost:
         self.undo_stack = []   # (side, Game) snapshots the current human decider may go back to
         self.thinking = []     # [level, milliseconds] of each AI decision with a choice
         self.seen = {}         # side -> length of its log when it last acted (for "since")
+        self.review = None     # the replay open (Review), and the viewpoints it allows
+        self.review_viewpoints = ()
 
     # ---------------------------------------------------------------- starting and loading
     def new_game(self, scenario: str, seed, controllers: dict) -> str:
@@ -277,6 +284,82 @@ class GameHost:
         humans = [SIDE_NAMES[s] for s in g.active_sides() if self._human(SIDE_NAMES[s])]
         return g.is_over or not humans or side in humans
 
+    # ------------------------------------------------------------------------- replay
+    def replay_open(self, text: str = "", side: str = "") -> str:
+        """Open the replay of a game (issue 26): `text`, a save or record file of a finished
+        game, or "" for the game held here, reviewed by `side`. JSON of {"replay": {"steps",
+        "turns": Review.turns, "viewpoints", "over", "winner", "reason", "scenario",
+        "source": "file" | "game", "balance": Review.balance() and "swings":
+        Review.swings() for a finished game, else None}}, or {"replay": None,
+        "unfinished": True} for a file whose game is not over (the page loads it to play).
+
+        Viewpoints: "Lancaster", "York" and "both" for a finished game (or one the AI plays on
+        both sides); a game in progress only from `side`, which must be a human side of it
+        (the replay never shows what that side could not see). Raises SaveError for a file
+        that is not a game or does not replay, or a side that may not review the game."""
+        if text:
+            try:
+                record, _ = read_record(text)
+                review = Review(record)
+            except (ReplayError, ValueError) as exc:
+                raise SaveError(f"This file cannot be replayed: {exc}.") from None
+            if not review.over:
+                return json.dumps({"replay": None, "unfinished": True})
+            viewpoints, source = (*SIDES, BOTH), "file"
+        else:
+            g = self.game
+            if g is None or g.record is None:
+                raise SaveError("There is no game with a record to replay.")
+            review = Review(g.record)
+            source = "game"
+            if g.is_over or not any(self._human(x) for x in SIDES):
+                viewpoints = (*SIDES, BOTH)
+            elif self._human(side):
+                viewpoints = (side,)
+            else:
+                raise SaveError("A game in progress is reviewed from a human player's side.")
+        points = review.balance() if review.over else None
+        self.review, self.review_viewpoints = review, viewpoints
+        final = review.final
+        return json.dumps({"replay": {
+            "steps": review.steps, "turns": review.turns, "viewpoints": list(viewpoints),
+            "over": review.over, "scenario": review.scenario, "source": source,
+            "winner": SIDE_NAMES[final.winner] if final.winner >= 0 else None,
+            "reason": final.reason or None, "balance": points,
+            "swings": review.swings(points) if points else None}})
+
+    def replay_view(self, step: int, viewpoint: str, since: int = -1) -> str:
+        """The replay's view at `step` (0..steps) from `viewpoint` (one of the viewpoints
+        replay_open allowed): as view(), with no choices, "since" what happened after step
+        `since` (the step shown before; none when going back), and "replay": {"step",
+        "turn" (the index of its game turn)}. Raises SaveError without a replay open,
+        IllegalAction for a viewpoint not allowed, ValueError for a step out of range."""
+        review = self.review
+        if review is None:
+            raise SaveError("No replay is open.")
+        if viewpoint not in self.review_viewpoints:
+            raise richard3.IllegalAction(f"this replay cannot be seen from {viewpoint!r}")
+        step = int(step)
+        g = review.game_at(step)
+        since = int(since)
+        start = since if 0 <= since < step else step
+        if viewpoint == BOTH:
+            view = both_view(g, full_events(g.events()),
+                             full_events(g.events(), review._events[start]))
+        else:
+            s = SIDES.index(viewpoint)
+            view = side_view(g, s, review.events_between(g, start, step, s))
+        view["controllers"] = self.controllers
+        view["replay"] = {"step": step, "turn": review.turn_at(step)}
+        if g.is_over:
+            view["summary"] = game_summary(g)
+        return json.dumps(view)
+
+    def replay_close(self) -> str:
+        """Close the replay (its copies of the game are freed)."""
+        self.review, self.review_viewpoints = None, ()
+        return json.dumps({"closed": True})
+
     def view(self, side: str) -> str:
         """What `side` may see, its decision in plain words if it is a human side deciding now,
         and what happened since it last acted. JSON of:
@@ -294,6 +377,14 @@ class GameHost:
 
     def _view(self, side: str) -> dict:
         g = self.game
+        if side == BOTH:
+            if not (g.is_over or not any(self._human(x) for x in SIDES)):
+                raise richard3.IllegalAction("both sides face up only for a game over or one "
+                                             "the AI plays on both sides")
+            events = full_events(g.events())
+            seen = min(self.seen.get(BOTH, 0), len(events))
+            self.seen[BOTH] = len(events)  # the next view's "since": the next decisions
+            return dict(both_view(g, events, events[seen:]), controllers=self.controllers)
         s = SIDES.index(side)
         deciding = self._human(side) and s in g.active_sides()
         obs = g.observation(s)
@@ -313,16 +404,12 @@ class GameHost:
 
     def summary(self) -> dict:
         """Public end-of-game figures (the game is over, so nothing here is secret any more)."""
-        g = self.game
-        st = list(g.stats) + [0] * 5
-        return {"winner": SIDE_NAMES[g.winner] if g.winner >= 0 else None, "reason": g.reason,
-                "blocks_lost": {SIDES[0]: st[0], SIDES[1]: st[1]}, "battles": st[2],
-                "campaigns_as_king": {SIDES[0]: st[3], SIDES[1]: st[4]},
-                "campaign": g.campaign, "turn": g.turn}
+        return game_summary(self.game)
 
     def odds(self, side: str):
         """The battle odds for `side`, from its own observation only (None without a battle)."""
         return battle_odds_for(self.game.observation(SIDES.index(side)))
+
 
     # ------------------------------------------------------------------------- deciding
     def act(self, side: str, *notations: str) -> str:
@@ -396,6 +483,56 @@ class GameHost:
         return [{"notation": str(a), "chance": round(100 * p)} for a, p in found]
 
 
+#: The fields of a view in which no side decides (a replay, a side watching).
+NO_DECISION = {"actions": [], "choices": [], "prompt": "", "via_activation": [],
+               "can_undo": False}
+
+
+def game_summary(g) -> dict:
+    """Public end-of-game figures of a finished game `g` (nothing here is secret any more):
+    {"winner", "reason", "blocks_lost": {side: n}, "battles", "campaigns_as_king": {side: n},
+    "campaign", "turn"}."""
+    st = list(g.stats) + [0] * 5
+    return {"winner": SIDE_NAMES[g.winner] if g.winner >= 0 else None, "reason": g.reason,
+            "blocks_lost": {SIDES[0]: st[0], SIDES[1]: st[1]}, "battles": st[2],
+            "campaigns_as_king": {SIDES[0]: st[3], SIDES[1]: st[4]},
+            "campaign": g.campaign, "turn": g.turn}
+
+
+def side_view(g, s: int, since: list) -> dict:
+    """A view of `g` from side `s` (0/1) in which it decides nothing (a replay's step): its
+    observation, its log in plain words, "since" from `since` (events of its log, as
+    Game.events_for gives them) and its usurpation estimate; only what `s` may see."""
+    events = g.events_for(s)
+    obs = g.observation(s)
+    view = {"side": SIDES[s], "obs": obs, "log_plain": plain_log(events),
+            "since": summarize_events(since, s),
+            "usurpation": dict(usurpation_estimate(obs), last=last_usurpation(events))}
+    view.update(NO_DECISION)
+    return view
+
+
+def both_view(g, events: list, since: list = ()) -> dict:
+    """A view of `g` with both sides face up (a finished game's replay, a game the AI plays on
+    both sides): Lancaster's observation with every York block on the map revealed (as in a
+    battle) and York's hand, pool and minors beside it under "york"; the log in both sides'
+    words (`events`: review.full_events), "since" from `since` (the same kind of list).
+    "viewpoint": "both"."""
+    obs = g.observation(0)
+    york = g.observation(1)
+    obs["revealed"] = [{"block": b["block"], "area": b["area"], "strength": b["strength"]}
+                       for b in york["own_blocks"] if b["area"] in C_AREAS]
+    obs["revealed"].sort(key=lambda r: C_AREAS[r["area"]])
+    obs["york"] = {"hand": york["hand"], "pool": york["pool"], "played": york["played"]}
+    view = {"side": SIDES[0], "viewpoint": BOTH, "obs": obs, "log_plain": plain_log(events),
+            "since": summarize_events(list(since), 0),
+            "usurpation": dict(usurpation_estimate(obs), last=last_usurpation(events))}
+    view.update(NO_DECISION)
+    if g.is_over:
+        view["summary"] = game_summary(g)
+    return view
+
+
 def battle_odds_for(obs: dict) -> dict | None:
     """The AI's estimate of the current battle from one side's observation (6.0).
 
@@ -456,6 +593,13 @@ def parse_save(text) -> tuple:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError):
         raise SaveError("This file is not a Richard III save (it is not JSON).") from None
+    if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+        # A game record (Export game record, or python -m richard3 selfplay --records):
+        # the game it rebuilds, to go on with, both sides played here.
+        game = _replayed(data)
+        if game is None:
+            raise SaveError("This game record cannot be replayed: it is damaged.")
+        return game, {side: "human" for side in SIDES}, False
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("This file is not a Richard III save.")
     version = data.get("version")

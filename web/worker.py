@@ -85,6 +85,19 @@ def thinking():
     return json.dumps({"thinking": HOST.thinking})
 
 
+def replay_open(text="", side=""):
+    """The replay of a finished game's file, or of the game held here (game_host)."""
+    return _call(HOST.replay_open, text, side)
+
+
+def replay_view(step, viewpoint, since=-1):
+    return _call(HOST.replay_view, step, viewpoint, since)
+
+
+def replay_close():
+    return _call(HOST.replay_close)
+
+
 def save():
     return _call(lambda: json.dumps({"save": HOST.save()}))
 
@@ -95,4 +108,5 @@ def record():
 
 
 __export__ = ["version", "scenarios", "new_game", "load", "status", "view", "act",
-              "undo", "ai_step", "hint", "odds", "save", "record", "thinking"]
+              "undo", "ai_step", "hint", "odds", "save", "record", "thinking", "replay_open",
+              "replay_view", "replay_close"]

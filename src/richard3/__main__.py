@@ -16,6 +16,7 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 from .ai.tournament import run_tournament
 from .record import ReplayError, check
@@ -60,7 +61,7 @@ def _selfplay(args) -> int:
     for i in range(args.games):
         seed = args.seed + i
         try:
-            _, rec = play_game(args.scenario, seed, args.lancaster, args.york,
+            game, rec = play_game(args.scenario, seed, args.lancaster, args.york,
                                max_actions=args.max_actions)
         except Exception as exc:  # noqa: BLE001 -- report any engine error, go on, count it
             failed += 1
@@ -69,6 +70,9 @@ def _selfplay(args) -> int:
                   flush=True)
             continue
         records.append(rec)
+        if args.records:
+            args.records.mkdir(parents=True, exist_ok=True)
+            (args.records / f"{args.scenario}-{seed}.json").write_text(game.record_json())
         if args.json:
             print(json.dumps(rec), flush=True)
         elif not args.quiet:
@@ -135,6 +139,9 @@ def _add_selfplay(sub) -> None:
                         "actions, game_turns, battles, seconds, ...) and a summary object "
                         "(games, wins, games_per_sec, ...)")
     p.add_argument("--quiet", action="store_true", help="without --json: print the summary only")
+    p.add_argument("--records", type=Path, metavar="DIR", default=None,
+                   help="write each game's record file (SCENARIO-SEED.json) in DIR: the page "
+                        "imports it to replay the game")
     p.set_defaults(func=_selfplay)
 
 
