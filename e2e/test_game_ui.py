@@ -23,7 +23,8 @@ pytestmark = pytest.mark.e2e
 AREAS = set(richard3.load_components().area_names)
 
 
-def start_game(page, site_url, lancaster, york, seed, scenario="1483", pace="fast"):
+def start_game(page, site_url, lancaster, york, seed, scenario="1483", pace="fast", start=True):
+    """The new-game form filled in (and Start pressed, unless not `start`)."""
     page.goto(f"{site_url}?pace={pace}")
     wait_for_start_screen(page)
     page.click("#new-game")
@@ -32,7 +33,8 @@ def start_game(page, site_url, lancaster, york, seed, scenario="1483", pace="fas
     page.select_option("#player-lancaster", lancaster)
     page.select_option("#player-york", york)
     page.fill("#seed", str(seed))
-    page.click("#start-game")
+    if start:
+        page.click("#start-game")
 
 
 def wait_for_decision(page, previous=None, timeout=120_000):

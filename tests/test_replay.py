@@ -169,3 +169,21 @@ def test_the_replay_of_a_game_in_progress_leaks_nothing_of_the_other_side():
         assert json.dumps(side_view(g, 0, since)) == json.dumps(side_view(t, 0, since))
         for key in ("log_plain", "since", "usurpation"):
             assert shown[key] == json.loads(json.dumps(side_view(g, 0, since)[key]))
+
+
+def test_the_balance_chart_has_a_column_per_game_turn_a_finger_can_tap():
+    import re
+
+    import balance
+    host = finished_host("1470", 3)
+    info = json.loads(host.replay_open())["replay"]
+    svg = balance.chart(info["balance"], current=1, width=300)
+    turns = re.findall(r'<g class="pt( now)?" data-turn="(\d+)" data-step="(\d+)"', svg)
+    assert [int(t) for _, t, _ in turns] == list(range(len(info["turns"])))
+    assert [int(s) for _, _, s in turns] == [t["end"] for t in info["turns"]]
+    assert [t for now, t, _ in turns if now] == ["1"]
+    widths = [float(w) for w in re.findall(r'<rect class="hit" x="[\d.-]+" y="0" width="([\d.]+)"',
+                                           svg)]
+    assert len(widths) == len(turns) and min(widths) >= balance.COLUMN - 0.1
+    assert balance.chart([]) == ""
+    assert svg.count('class="mark ') == sum(min(4, len(p["marks"])) for p in info["balance"])

@@ -204,6 +204,18 @@ async def on_odds():
     el("odds-text").textContent = answer.get("error") or table.odds_text(answer.get("odds"))
 
 
+@when("click", "#pause")
+def on_pause(event):
+    """Pause or resume a game the page watches (the AI on both sides)."""
+    session.state["paused"] = not session.state["paused"]
+    session.show_pause(session.state["status"] or {"controllers": {}})
+
+
+@when("click", "#step-ai")
+def on_step_ai(event):
+    session.state["step"] = True
+
+
 @when("click", "#handover-go")
 async def on_handover(event):
     await session.show(el("handover-go").dataset.side)

@@ -9,6 +9,7 @@ Runs on MicroPython (the page's main thread); see dom.py for what that means her
 
 from pyscript import when
 
+import replay
 import saves
 import session
 import table
@@ -123,7 +124,27 @@ async def on_import(event):
         return
     text = str(await files.item(0).text())
     event.target.value = ""
-    await load_save(text)
+    await open_file(text)
+
+
+@when("click", "#open-shared")
+async def on_open_shared(event):
+    """A record or save pasted on the start screen (a game a friend shared as text)."""
+    text = el("shared-text").value.strip()
+    if not text:
+        message("Paste a game's record first.", "error")
+        return
+    await open_file(text)
+
+
+async def open_file(text):
+    """A file's text from the start screen: the replay of a finished game (issue 26), else
+    the game loaded to play on (load_save)."""
+    opened = await replay.open_replay(text, "", "start")
+    if opened is None:
+        await load_save(text)
+    elif opened:
+        message("")
 
 
 # --------------------------------------------------------------------------------- slots

@@ -26,7 +26,10 @@ PACES = {"fast": 0, "normal": 0.6, "slow": 1.5}
 # "busy": a decision is being sent; "game_no": counts the games started or loaded (an AI loop
 # of an older one stops); "autosaved": the game_no whose autosave is stored (a full storage
 # may then drop that older copy to make room).
-state = {"status": None, "shown": None, "busy": False, "game_no": 0, "autosaved": None}
+# "spectator": a game the AI plays on both sides is watched with both sides face up;
+# "paused" / "step": the watcher paused the AI, and asked for one decision.
+state = {"status": None, "shown": None, "busy": False, "game_no": 0, "autosaved": None,
+         "spectator": True, "paused": False, "step": False}
 
 # The worker's engine: set once it has answered (connect_engine).
 engine = {"ready": False, "failed": None, "event": asyncio.Event()}
@@ -165,6 +168,8 @@ def viewer(st):
     humans = st["humans"]
     if humans:
         return state["shown"] if state["shown"] in humans else humans[0]
+    if state["spectator"] and not any(who == "human" for who in st["controllers"].values()):
+        return "both"
     if state["shown"]:
         return state["shown"]
     people = [s for s in facts.SIDES if st["controllers"].get(s) == "human"]
@@ -183,7 +188,7 @@ async def fetch_view(side):
 async def show(side, view=None):
     """Draw `side`'s table from `view` (the last answer's, if it is that side's), else from a
     view asked for now; return the view drawn (None after an error)."""
-    if view is None or view.get("side") != side:
+    if view is None or view.get("viewpoint", view.get("side")) != side:
         view = await fetch_view(side)
         if view is None:
             return None
@@ -197,6 +202,7 @@ async def start_game(answer):
     it from the start, stopping the AI loop of the one before."""
     state["shown"] = None
     state["game_no"] += 1
+    state["paused"] = False
     await after_change(answer)
 
 
@@ -221,6 +227,7 @@ async def after_change(answer):
     state["status"] = st
     game_no = state["game_no"]
     autosave(answer.get("save"))
+    show_pause(st)
     view = answer.get("view")
     while st.get("ai_pending") and not st.get("over"):
         if game_no != state["game_no"]:
@@ -238,7 +245,7 @@ async def after_change(answer):
                 thinking += f" Last: {log[-1]}"
         el("thinking").textContent = thinking
         await asyncio.sleep(pace_seconds())
-        if game_no != state["game_no"]:
+        if not await wait_while_paused(game_no):
             return
         answer = await ask("ai_step", watcher)
         if answer is None:
@@ -256,9 +263,32 @@ async def after_change(answer):
         tableview.show_handover(side)
     else:
         await show(side, view)
+    show_pause(st)
     # Only now, with the next decision drawn, is the AI's turn over for the page (and tests).
     document.body.dataset.thinking = "no"
     el("thinking").hidden = True
+
+
+def watching(st):
+    """Whether the game is the AI's against itself (the page only watches): Pause and Step."""
+    return not any(who == "human" for who in st["controllers"].values())
+
+
+async def wait_while_paused(game_no):
+    """Hold the AI's loop while the watcher has paused it (a Step lets one decision through).
+    False when another game took over meanwhile."""
+    while state["paused"] and not state["step"] and game_no == state["game_no"]:
+        await asyncio.sleep(0.1)
+    state["step"] = False
+    return game_no == state["game_no"]
+
+
+def show_pause(st):
+    """Pause and Step, for a game the page only watches."""
+    el("pause").hidden = not watching(st) or bool(st.get("over"))
+    el("step-ai").hidden = el("pause").hidden or not state["paused"]
+    el("pause").textContent = "Resume" if state["paused"] else "Pause"
+    el("pause").setAttribute("aria-pressed", "true" if state["paused"] else "false")
 
 
 async def act(side, notations):

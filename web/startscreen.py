@@ -49,6 +49,16 @@ def on_scenario(event):
     show_history()
 
 
+@when("change", "#player-lancaster, #player-york")
+def on_players(event):
+    """Both sides played by the AI: offer to watch with both sides face up (issue 26)."""
+    el("spectator-row").hidden = not all_ai()
+
+
+def all_ai():
+    return all(el("player-" + side.lower()).value != "human" for side in facts.SIDES)
+
+
 @when("click", "#start-game")
 async def on_start_game(event):
     if session.state["busy"] or el("start-game").getAttribute("aria-busy") == "true":
@@ -63,6 +73,7 @@ async def on_start_game(event):
                                json.dumps(controllers))
     if answer is None:
         return
+    session.state["spectator"] = el("spectator").checked
     refuse_save(None)
     message(keep_previous_game(current))
     await session.start_game(answer)

@@ -170,7 +170,8 @@ async def render(view):
     el("log").scrollTop = el("log").scrollHeight
     el("undo").disabled = not view.get("can_undo")
     el("hint").disabled = not view["actions"]
-    el("table-side").textContent = f"You are {side}"
+    el("table-side").textContent = ("Both sides face up" if view.get("viewpoint") == "both"
+                                     else f"You are {side}")
     el("ap-box").textContent = (f"AP left: {obs.get('ap', 0)}" if obs["phase"] == "action"
                                 and obs.get("acting") == side else "")
     # The drawing replaced the focused button: give keyboard users a place to go on from.

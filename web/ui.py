@@ -8,7 +8,8 @@ The rooms, each with its own small state:
 - tableview.py and mapview.py: the table of the side shown, the selection on the map, the
   drawing; clicks.py: the taps and clicks that make the decisions;
 - startscreen.py and savescreens.py: the start and new-game screens, Continue, loading,
-  slots, import and export, refused saves;
+  slots, import and export, refused saves; replay.py: the replay of a game and its balance
+  chart (balance.py);
 - facts.py: the build's page data (the rules' facts the page draws with); dom.py: the page's
   elements; table.py, panels.py, board.py, taps.py: pure drawing and the meaning of taps.
 
