@@ -171,3 +171,16 @@ def test_a_game_of_the_ai_against_itself_is_watched_face_up_paused_and_stepped(p
     assert page.locator("#map .blk.face-down").count() == 0
     assert page.locator("#map .blk.enemy.revealed").count() > 0
     assert page.console_errors == []
+    # Resumed, the game plays to its end; the victory screen offers its replay and chart.
+    page.click("#pause")
+    page.wait_for_selector("#victory:not([hidden])", timeout=240_000)
+    page.click("#victory-replay")
+    page.wait_for_selector("body[data-mode='replay'] #balance svg")
+    assert page.evaluate("document.body.dataset.viewpoint") == "both"
+    turns = page.locator("#balance svg [data-turn]").count()
+    assert turns >= 1
+    assert f"of {page.evaluate('document.body.dataset.replayStep')} ·" in \
+        page.inner_text("#replay-where")
+    page.click("#replay-close")
+    page.wait_for_selector("#victory:not([hidden])")
+    assert page.console_errors == []

@@ -77,6 +77,30 @@ def settle(page):
         return !svg || svg.getAnimations({subtree: true}).length === 0; }""", timeout=10_000)
 
 
+def replay_screens(page, out: Path, width: int) -> None:
+    """From the victory screen: the replay at the end, both sides face up
+    (`replay-<width>.png`), its controls and balance chart alone (`replay-chart-<width>.png`),
+    and the third game turn's end from Lancaster's side
+    (`replay-lancaster-<width>.png`)."""
+    page.click("#victory-replay")
+    page.wait_for_selector("body[data-mode=replay][data-replay-step]", state="attached")
+    settle(page)
+    page.screenshot(path=str(out / f"replay-{width}.png"))
+    page.locator("#replay").screenshot(path=str(out / f"replay-chart-{width}.png"))
+    point = page.locator("#balance [data-turn='2']")
+    step = point.get_attribute("data-step")
+    point.dispatch_event("click")
+    page.wait_for_function(f"document.body.dataset.replayStep === '{step}'")
+    page.click("[data-viewpoint-choice=Lancaster]")
+    page.wait_for_function("document.body.dataset.viewpoint === 'Lancaster' && "
+                           f"document.body.dataset.replayStep === '{step}'")
+    page.evaluate("document.getElementById('panel').scrollTop = 0")
+    settle(page)
+    page.screenshot(path=str(out / f"replay-lancaster-{width}.png"))
+    page.click("#replay-close")
+    page.wait_for_selector("#victory:not([hidden])")
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
@@ -113,6 +137,8 @@ def main(argv):
                     page.click("#continue")
                     wait_for_table(page)
                     page.screenshot(path=str(out / f"{phase}-{width}.png"))
+                    if phase == "over":
+                        replay_screens(page, out, width)
                     if phase == "action":
                         block = page.locator("#map [data-block].can-act").first
                         if block.count():
