@@ -86,7 +86,15 @@ def replay_screens(page, out: Path, width: int) -> None:
     page.wait_for_selector("body[data-mode=replay][data-replay-step]", state="attached")
     settle(page)
     page.screenshot(path=str(out / f"replay-{width}.png"))
-    page.locator("#replay").screenshot(path=str(out / f"replay-chart-{width}.png"))
+    # The chart and the turning points: the sheet pulled up (upright screens), the panel
+    # scrolled to them.
+    page.evaluate("""() => { document.getElementById('table-layout').dataset.sheet = 'full';
+        const panel = document.getElementById('panel');
+        panel.scrollTop = document.getElementById('replay-where').offsetTop - 8; }""")
+    settle(page)
+    page.screenshot(path=str(out / f"replay-chart-{width}.png"))
+    page.evaluate("""() => { document.getElementById('table-layout').dataset.sheet = 'half';
+        document.getElementById('panel').scrollTop = 0; }""")
     point = page.locator("#balance [data-turn='2']")
     step = point.get_attribute("data-step")
     point.dispatch_event("click")

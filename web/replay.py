@@ -38,16 +38,22 @@ def active():
 async def open_replay(text="", side="", back="start"):
     """Open the replay of `text` (a finished game's save or record file) or, with "", of the
     game the worker holds, reviewed by `side`. Returns True when it is open, None for a file
-    whose game is not over (the caller loads it to play), False after an error (said)."""
+    that is not a finished game (the caller loads it to play, or says why it cannot), False
+    after an error (said)."""
     if not await session.wait_for_engine():
         return False
-    answer = await session.ask("replay_open", text, side)
-    if answer is None:
+    answer = await session.call("replay_open", text, side)
+    if "error" in answer:
+        if text:   # not a finished game's file: loading it says what it is (or is not)
+            return None
+        message(answer["error"], "error")
         return False
     info = answer["replay"]
     if info is None:
         return None
-    session.state["game_no"] += 1   # an AI loop of the game in progress waits meanwhile
+    session.state["game_no"] += 1   # an AI loop of the game in progress stops meanwhile
+    document.body.dataset.thinking = "no"
+    el("thinking").hidden = True
     views = info["viewpoints"]
     state.update(info=info, back=back, step=-1, busy=False,
                  viewpoint="both" if "both" in views else views[0])

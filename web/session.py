@@ -254,6 +254,8 @@ async def after_change(answer):
         state["status"] = st
         autosave(answer["save"])
         view = answer["view"]
+    if game_no != state["game_no"]:
+        return  # a replay or another game took over while the last decision was made
     side = viewer(st)
     if st.get("over"):
         view = view if view and view["side"] == side else await fetch_view(side)
