@@ -71,3 +71,24 @@ def test_rule_6_4_tied_hits_on_the_last_heir_are_searched_not_tied():
     analysis = get_agent("hard", 2, samples=200).analyse(g.copy(), 0)
     (best, chance), (_other, other_chance) = analysis
     assert str(best) == "hit Richmond" and chance > other_chance
+
+
+# ----------------------------------------------------------------- the game against expert
+#: A whole 1483 game against the expert level (York, seed 20261125: York won the count 11-2;
+#: its record is tests/data/1483-york-vs-expert.json). In round 1 of four battles a lone
+#: Lancaster defender passed instead of firing: no retreat is allowed in round 1 (6.2), so
+#: the pass gave away its shot for nothing. Record indices of those decisions:
+EXPERT_GAME = json.loads((Path(__file__).parent / "data" / "1483-york-vs-expert.json")
+                         .read_text())
+EXPERT_PASSES = (16, 58, 63, 91)
+
+
+@pytest.mark.parametrize("index", EXPERT_PASSES)
+def test_rule_6_2_a_block_that_may_fire_never_passes(index):
+    g = new_game(EXPERT_GAME["scenario"], seed=int(EXPERT_GAME["seed"]))
+    for side, text in EXPERT_GAME["actions"][:index]:
+        g.apply(side, text)
+    assert EXPERT_GAME["actions"][index] == [0, "pass"]
+    assert sorted(str(a) for a in g.legal_actions(0)) == ["fire", "pass"]
+    for level in ("hard", "expert"):
+        assert str(get_agent(level, 1, samples=4).choose(g.copy(), 0)) == "fire"

@@ -15,6 +15,8 @@ each with its own dice, so the agent is honest (it reads nothing hidden) and pla
   a greedy policy for whichever side is to decide (the one-ply value over ``width`` of the
   legal actions), stopping at the next card phase, then the value. A candidate's score is its
   mean over the samples with its one-ply value counted as ``prior`` more samples.
+- **Never a dominated choice**: a battle turn's pass when the block may fire (6.2,
+  ``undominated``).
 - **Cards (1.1)** are a simultaneous, secret choice: each card of the hand is played against
   the enemy's likely card on the same samples (the enemy's hand as sampled, its card by the
   rule the normal level plays), both action phases played out by the greedy policy, then the
@@ -106,6 +108,9 @@ class SearchAgent(Agent):
             return [(mulligan_choice(d0, side, legal), _chance(self.value(d0, side)))]
         if game.phase == CARDS:
             return self._cards(game, side, legal, d0, start)
+        legal = undominated(legal)
+        if len(legal) == 1:
+            return [(legal[0], _chance(self.value(d0, side)))]
         ranked = sorted(rank_actions(d0, side, legal, self.rnd, self.value, self.waste),
                         key=lambda t: (-t[0], t[1]))[:self.candidates]
         cands = [legal[i] for _v, i in ranked]
@@ -131,7 +136,7 @@ class SearchAgent(Agent):
     def policy(self, g: Game, s: int, rnd: random.Random):
         """The greedy play-out policy: the card and mulligan rules of the normal level, else
         the best one-ply value among at most ``width`` legal actions (all of a battle's)."""
-        legal = g.legal_actions(s)
+        legal = undominated(g.legal_actions(s))
         ruled = rule_choice(g, s, legal)
         if ruled is not None:
             return ruled
@@ -208,6 +213,17 @@ class SearchAgent(Agent):
                 totals[k] += v
                 counts[k] += 1
         return _ordered(legal, totals, [max(1, c) for c in counts])
+
+
+def undominated(legal: list) -> list:
+    """The legal actions less those no player would choose whatever the dice (6.2): a block
+    whose battle turn it is may fire, retreat or pass, and passing is worse than firing (a
+    volley costs nothing, cannot hurt the firer and may hit), so pass goes when fire is
+    legal. A search's samples cannot tell the two apart when the hits matter little (a lone
+    block against a stack): without this it passed on a coin's toss of noise."""
+    if len(legal) > 1 and any(a[0] == "fire" for a in legal):
+        return [a for a in legal if a[0] != "pass"]
+    return legal
 
 
 def _chance(v: float) -> float:
