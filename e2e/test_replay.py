@@ -133,9 +133,10 @@ def test_a_game_in_progress_is_reviewed_from_the_players_side_then_play_goes_on(
         page, site_url):
     start_game(page, site_url, lancaster="human", york="easy", seed=5)
     wait_for_decision(page)
+    previous = page.evaluate("document.body.dataset.view")
     page.evaluate("document.getElementById('all-choices').open = true")
     page.locator("#all-choices [data-action]").first.click()
-    wait_for_decision(page)
+    wait_for_decision(page, previous)
     page.click("#review")
     page.wait_for_selector("body[data-mode='replay']")
     assert page.evaluate("document.body.dataset.viewpoint") == "Lancaster"

@@ -177,6 +177,17 @@ def _choice_list(choices: list, cls: str = "pn-choices") -> str:
     return f'<div class="{cls}">{"".join(parts)}</div>'
 
 
+def york_hand(obs: dict) -> str:
+    """York's hand beside Lancaster's when both sides are face up (a finished game's replay,
+    a game of the AI against itself: obs["york"], game_host.both_view), else ""."""
+    york = obs.get("york")
+    if not york:
+        return ""
+    return hand_panel({"hand": york["hand"], "side": "York",
+                       "enemy_hand_size": len(obs.get("hand") or []),
+                       "deck_size": obs.get("deck_size", 0)}, []).replace("Your hand", "York's hand")
+
+
 def mulligan_panel(obs: dict, choices: list) -> str:
     """The mulligan offer in plain words (5.1) with its choices as buttons; "" when no
     keep / mulligan / redeal choice is open."""

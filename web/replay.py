@@ -15,7 +15,6 @@ Runs on MicroPython (the page's main thread); see dom.py for what that means her
 from pyscript import document, when, window
 
 import balance
-import panels
 import session
 import tableview
 from dom import el, message, nodes
@@ -155,12 +154,6 @@ async def draw(view, step):
                           ("next", step == info["steps"]), ("next-turn", step == info["steps"]),
                           ("end", step == info["steps"])):
         document.querySelector(f'[data-replay="{name}"]').disabled = blocked
-    york = view["obs"].get("york")
-    # Both sides face up: York's hand too (the table's own hand panel is Lancaster's).
-    el("replay-hand").innerHTML = panels.hand_panel(
-        {"hand": york["hand"], "side": "York", "enemy_hand_size": len(view["obs"]["hand"]),
-         "deck_size": view["obs"].get("deck_size", 0)}, []).replace(
-        "Your hand", "York's hand", 1) if york else ""
     draw_chart()
 
 
@@ -218,7 +211,8 @@ KEYS = {"ArrowLeft": "prev", "ArrowRight": "next", "PageUp": "prev-turn",
 
 @when("keydown", "body")
 async def on_key(event):
-    if not active() or event.defaultPrevented or document.body.dataset.mode != "replay":
+    if not active() or event.defaultPrevented or \
+            document.body.getAttribute("data-mode") != "replay":
         return
     tag = event.target.tagName
     if tag in ("INPUT", "SELECT", "TEXTAREA") or event.target.closest("#map") is not None:

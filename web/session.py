@@ -227,6 +227,8 @@ async def after_change(answer):
     state["status"] = st
     game_no = state["game_no"]
     autosave(answer.get("save"))
+    if document.body.getAttribute("data-mode") == "replay":
+        return  # a replay is shown: its Close goes on from here (resume)
     show_pause(st)
     view = answer.get("view")
     while st.get("ai_pending") and not st.get("over"):

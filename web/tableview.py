@@ -159,7 +159,7 @@ async def render(view):
     el("since").innerHTML = table.since_panel(view.get("since") or [])
     choices = view.get("choices") or []
     el("hand").innerHTML = (panels.mulligan_panel(obs, choices) + panels.reveal_panel(obs)
-                            + panels.hand_panel(obs, choices))
+                            + panels.hand_panel(obs, choices) + panels.york_hand(obs))
     el("boxes").innerHTML = table.boxes_panel(obs)
     el("politics").innerHTML = table.usurpation_panel(view)
     # Retreats and regroups are made on the map (tap the block, then the area), not as a
