@@ -70,3 +70,4 @@ def test_winning_chances_are_chances_and_a_finished_game_is_decided():
         s = g.active_sides()[0]
         g.apply(s, agents[s].choose(g, s))
     assert logit(g, g.winner) > 10 > -10 > logit(g, 1 - g.winner)
+

@@ -6,6 +6,9 @@ of self-play games (logistic regression in the manner of Texel tuning, over the 
     .venv/bin/python tools/train_value.py games --games 969 --seed 1    # self-play games
     .venv/bin/python tools/train_value.py fit --games 969 --seed 1      # value.json from them
     python3 build.py train-ai                                           # both, in the venv
+    .venv/bin/python tools/train_value.py games --games 98 --seed 2 --pairings search
+    .venv/bin/python tools/train_value.py fit --games-file .cache/ai/games.jsonl \
+        .cache/ai/games_search.jsonl --games 969 98 --seed 1 --out value-with-search.json
 
 ``games`` plays seeded whole games of every scenario between the existing agents (normal
 against normal with a little noise, normal against easy, easy against easy: varied play,
@@ -19,10 +22,15 @@ the fit's figures (log-loss and accuracy on held-out games, against the hand-wri
 evaluation's own ranking) to ``src/richard3/data/value.json``, which the package ships. The
 engine never imports numpy or scikit-learn: they are only used here (the ``train`` extra).
 
+``games --pairings search`` plays the search levels instead (hard at 2 samples against
+hard-v1 and against itself): positions that stronger play reaches, which the first games'
+normal and easy players seldom do.
+
 Reproducible from ``--seed`` (the games, the folds, the fit: fitted twice, the weights agree
-to 1e-12). The shipped value.json is the fit of the first 969 games of seed 1. On this
-project's 2-core machine a self-play game takes about 1.2 s of CPU; ``fit`` of 969 games about
-2 minutes.
+to 1e-12). The shipped value.json is the fit of the first 969 games of seed 1 (a fit with the
+98 search games of seed 2 added predicted those games no better and played no better:
+docs/ai-strength.md). On this project's 2-core machine a self-play game takes about 1.2 s of
+CPU, a search game about 20 s; ``fit`` about 2 minutes.
 """
 
 from __future__ import annotations
@@ -44,6 +52,7 @@ from richard3.ai.registry import tournament_agent
 from richard3.ai.features import NAMES, features
 
 GAMES = ROOT / ".cache" / "ai" / "games.jsonl"
+SEARCH_GAMES = ROOT / ".cache" / "ai" / "games_search.jsonl"
 OUT = ROOT / "src" / "richard3" / "data" / "value.json"
 SCENARIOS = ("1460", "1470", "1483")
 #: Pairings of self-play, by game number: (Lancaster, York, noise of a normal agent).
@@ -92,6 +101,8 @@ def _complete(path: Path) -> list[dict]:
 
 
 def cmd_games(args) -> int:
+    if args.out is None:
+        args.out = SEARCH_GAMES if args.pairings == "search" else GAMES
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pairings = SEARCH_PAIRINGS if args.pairings == "search" else PAIRINGS
     jobs = [(SCENARIOS[i % 3], args.seed * 1_000_000 + i, pairings) for i in range(args.games)]
@@ -138,9 +149,13 @@ def cmd_fit(args) -> int:
     from sklearn.model_selection import GroupKFold
     from sklearn.preprocessing import StandardScaler
 
-    recs = [json.loads(x) for x in args.games_file.read_text().splitlines() if x.strip()]
-    if args.games is not None:      # the first N games of `games --seed S`, as it numbers them
-        recs = [r for r in recs if r["seed"] - args.seed * 1_000_000 in range(args.games)]
+    recs = []
+    for k, path in enumerate(args.games_file):
+        rows = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+        if args.games is not None:  # the first N games of this file, as `games` numbers them
+            n = args.games[min(k, len(args.games) - 1)]
+            rows = [r for r in rows if r["seed"] % 1_000_000 < n]
+        recs += rows
     recs = sorted((r for r in recs if r["winner"] in (0, 1)), key=lambda r: r["seed"])
     t0 = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
@@ -209,13 +224,17 @@ def main(argv=None) -> int:
     g.add_argument("--games", type=int, default=969)
     g.add_argument("--seed", type=int, default=1)
     g.add_argument("--jobs", type=int, default=2)
-    g.add_argument("--out", type=Path, default=GAMES)
+    g.add_argument("--out", type=Path, default=None,
+                   help="the games file (default: .cache/ai/games.jsonl, or games_search.jsonl "
+                        "with --pairings search)")
     g.add_argument("--pairings", choices=("self", "search"), default="self",
                    help="normal and easy (self, the shipped fit) or the search levels")
     f = sub.add_parser("fit", help="fit the value to the games")
-    f.add_argument("--games-file", type=Path, default=GAMES)
-    f.add_argument("--games", type=int, default=None,
-                   help="fit the first N games of `games --seed` (default: all in the file)")
+    f.add_argument("--games-file", type=Path, nargs="+", default=[GAMES],
+                   help="the games files (default: .cache/ai/games.jsonl; the search levels' "
+                        "games are .cache/ai/games_search.jsonl)")
+    f.add_argument("--games", type=int, nargs="+", default=None,
+                   help="fit the first N games of each file, one N per file (default: all)")
     f.add_argument("--every", type=int, default=3, help="take every N-th decision (3)")
     f.add_argument("--c", type=float, nargs="+", default=[0.01, 0.1, 1.0, 10.0])
     f.add_argument("--seed", type=int, default=1)
