@@ -6,8 +6,9 @@ areas, cards, battle board and buttons beside the map, never the collapsed #all-
 on until York has decided in a battle, the autosave is written and Continue after a reload
 resumes the same game; and a reload with the
 network off (the server stopped) still starts, from the service worker's cache. No console
-errors, no failed request. Chromium runs the same steps in test_play_on_map.py,
-test_game_ui.py and test_site.py.
+errors, no failed request. And a finished game's record pasted on the start screen opens its
+replay (issue 26), stepped and seen from York's side. Chromium runs the same steps in
+test_play_on_map.py, test_game_ui.py, test_site.py and test_replay.py.
 
 Run just these with `python3 build.py test -k "firefox or webkit"`.
 """
@@ -21,6 +22,8 @@ import re
 import pytest
 
 import richard3
+from richard3.review import Review
+from richard3.selfplay import play_game
 from e2e.conftest import wait_for_service_worker, wait_for_start_screen
 from e2e.test_game_ui import offered
 from e2e.test_play_on_map import play, start, wait_for_drawing
@@ -125,6 +128,34 @@ def test_reload_with_the_network_off(driven_page, recorded_dist, serve_dist, art
     page.click("#start-game")
     assert wait_for_drawing(page, None) in ("table", "handover")
     page.screenshot(path=str(artifacts_dir / f"{page.name.lower()}-offline.png"))
+    assert page.console_errors == []
+
+
+def test_a_shared_record_opens_its_replay(driven_page, recorded_site):
+    """Issue 26: a finished game's record pasted under "Open a shared game" opens its replay
+    (both sides face up, the balance chart a point per game turn); the controls step it and the
+    viewpoint switches."""
+    page = driven_page
+    game, _ = play_game("1483", 2, "easy", "easy")
+    steps, turns = len(game.record["actions"]), len(Review(game.record).turns)
+    page.goto(recorded_site.url)
+    wait_for_start_screen(page)
+    page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
+    page.evaluate("document.querySelector('.open-shared').open = true")
+    page.fill("#shared-text", game.record_json())
+    page.click("#open-shared")
+    page.wait_for_function(f"document.body.dataset.replayStep === '{steps}'", timeout=60_000)
+    assert page.evaluate("document.body.dataset.viewpoint") == "both"
+    assert page.locator("#balance svg [data-turn]").count() == turns
+    for control, step in (("start", 0), ("next", 1), ("next-turn", None), ("prev", None)):
+        before = page.evaluate("document.body.dataset.replayStep")
+        page.click(f"[data-replay='{control}']")
+        want = f"=== '{step}'" if step is not None else f"!== '{before}'"
+        page.wait_for_function(f"document.body.dataset.replayStep {want}")
+    page.click("[data-viewpoint-choice='York']")
+    page.wait_for_function("document.body.dataset.viewpoint === 'York'")
+    assert page.locator("#map .blk.face-down").count() > 0     # Lancaster's blocks hidden
+    assert failed_requests(recorded_site) == []
     assert page.console_errors == []
 
 
