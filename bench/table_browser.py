@@ -11,11 +11,15 @@ their end in headless Chromium. The page records its main thread's long tasks
 (PerformanceObserver "longtask", over 50 ms); the tasks of each game are split into thirds by
 time, so that a drawing that grows with the game's length shows in the last third. Prints per
 size: the longest task of each game, the median and the longest over the games, the longest
-in each third, and how many tasks were over 200 ms (the bound: no task of the drawing may keep
-the page from answering longer), and the steps of a drawing as the page times them (`?timing`:
-the answer's parse, the map, the choices, the side panels, the log). ``--profile FILE`` records a CPU profile of the first game
-(Chromium's CDP Profiler, a .cpuprofile that Chrome's DevTools open) and prints the functions
-with the most time of their own. A benchmark, not a test: it exits 0 whatever the figures.
+in each third, how many tasks were over 200 ms (the bound: no task of the drawing may keep the
+page from answering longer) and over 50 ms, and the steps of a drawing as the page times them
+(`?timing`: the answer's parse, the map, the prompt with the choices and the side panels, the
+log and the rest). ``--dist DIR`` measures another build (to compare with), ``--profile FILE``
+records a CPU profile of the first game (Chromium's CDP Profiler, a .cpuprofile that Chrome's
+DevTools open) and prints the functions with the most time of their own. A benchmark, not a
+test: it exits 0 whatever the figures. On a machine whose cores are shared, a single task can
+be slowed several times by the machine: read the count of long tasks and the steps' medians
+with the longest task.
 """
 
 from __future__ import annotations
