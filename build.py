@@ -7,6 +7,7 @@
     python3 build.py bench-load           time the page's load against a bare PyScript page
     python3 build.py bench-engine         run bench/engine.py, when it exists
     python3 build.py bench-ai             the AI's thinking time in the browser (bench/ai_browser.py)
+    python3 build.py bench-table          the main thread's longest tasks over long games
     python3 build.py train-ai             self-play games and the fit of the AI's learned value
     python3 build.py map                  install the `map` extra and run tools/make_map.py
 
@@ -1105,6 +1106,12 @@ def cmd_bench_load(args: list[str]) -> int:
 def cmd_bench_ai(args: list[str]) -> int:
     """Time the AI's decisions in the browser's engine worker (bench/ai_browser.py)."""
     return subprocess.call([sys.executable, ROOT / "bench" / "ai_browser.py", *args], cwd=ROOT)
+
+
+@command("bench-table", needs=("python", "node", "chromium"))
+def cmd_bench_table(args: list[str]) -> int:
+    """The main thread's longest tasks while whole games are drawn (bench/table_browser.py)."""
+    return subprocess.call([sys.executable, ROOT / "bench" / "table_browser.py", *args], cwd=ROOT)
 
 
 #: Self-play games the shipped value was fitted to (src/richard3/data/value.json says so too).

@@ -1,6 +1,6 @@
-"""The table on a tablet and a phone (issue 27): whole games by touch at 1024x768, 768x1024 and
-390x844 (and the first campaign of 1460 upright), by taps only, never the list of every choice
-(#all-choices).
+"""The table on a tablet and a phone (issue 27): whole games by touch at 1024x768, 768x1024,
+390x844 and 844x390 (a phone held sideways), and the first campaign of 1460 upright, by taps
+only, never the list of every choice (#all-choices).
 
 At every decision the test asserts what a player's finger meets: the element it taps is at
 least 44x44 CSS px where it is tapped (its box as drawn, cut to what is in view: the map's frame
@@ -220,8 +220,10 @@ def play_by_touch(page, seed, tablet, until=lambda p: False, limit=3000):
 
 
 def touch_page(new_page, width, height):
+    """A touch screen of `width` x `height` CSS px; a phone (either side under 500 px) also
+    has a phone's viewport handling (is_mobile)."""
     page = new_page(viewport={"width": width, "height": height}, has_touch=True,
-                    is_mobile=width < 500)
+                    is_mobile=min(width, height) < 500)
     page.add_init_script(LONGTASKS)
     return page
 
@@ -242,7 +244,7 @@ def report(name, page, player):
 
 
 @pytest.mark.parametrize("width,height,tablet", [(1024, 768, True), (768, 1024, True),
-                                                 (390, 844, False)])
+                                                 (390, 844, False), (844, 390, False)])
 def test_whole_1483_game_by_touch(new_page, site_url, width, height, tablet):
     page = touch_page(new_page, width, height)
     start(page, site_url, "1483", seed=40 + width)
@@ -312,18 +314,34 @@ LAYOUT = """() => {
 
 
 @pytest.mark.parametrize("width,height,upright", [(1024, 768, False), (768, 1024, True),
-                                                  (390, 844, True)])
+                                                  (390, 844, True), (844, 390, False),
+                                                  (667, 375, False)])
 def test_layouts_sideways_and_upright(new_page, site_url, width, height, upright):
     """Item 3: held sideways the panel is beside the map; upright it is a sheet under the map,
     as wide as the screen, whose handle pulls it up and lets it down, the map following; the
-    prompt in view in every state."""
+    prompt in view in every state. A phone held sideways (under 500 px high) gives the map the
+    screen's whole height, the top bar's controls sitting at the top of the panel."""
     page = touch_page(new_page, width, height)
     start(page, site_url, "1483", seed=37)
     lay = page.evaluate(LAYOUT)
     if not upright:
         assert lay["panel"]["x"] >= lay["map"]["x"] + lay["map"]["w"] - 1
-        assert lay["map"]["w"] >= 0.6 * width and lay["map"]["h"] >= height - 60
         assert not page.is_visible("#sheet-handle")
+        if height >= 500:
+            assert lay["map"]["w"] >= 0.6 * width and lay["map"]["h"] >= height - 60
+            return
+        assert lay["map"]["y"] <= 0.5 and lay["map"]["h"] >= height - 1
+        assert lay["map"]["w"] >= 0.55 * width
+        assert lay["prompt"]["y"] >= lay["panel"]["y"] and lay["prompt"]["y"] + 20 <= height
+        for control in ("#menu", "#zoom-in", "#zoom-out", "#zoom-fit"):
+            box = page.locator(control).bounding_box()
+            assert box["width"] >= FINGER - 0.5 and box["height"] >= FINGER - 0.5, control
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height, control
+        menu = page.locator("#menu").bounding_box()
+        assert menu["x"] >= lay["map"]["x"] + lay["map"]["w"] - 1   # in the panel's column
+        assert menu["y"] + menu["height"] <= lay["panel"]["y"] + 1   # above the panel
+        assert page.evaluate("document.scrollingElement.scrollTop") == 0
+        assert page.console_errors == []
         return
     assert lay["panel"]["y"] >= lay["map"]["y"] + lay["map"]["h"] - 1
     assert lay["map"]["w"] == width and lay["panel"]["w"] == width

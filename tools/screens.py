@@ -9,7 +9,8 @@ position where York (played by a human, against the easy AI) must decide is foun
 seeded random games in CPython with the page's own game host (web/game_host.py), saved, put in
 the page's localStorage as the autosave, and opened with "Continue"; the start, new-game and
 hand-over screens are reached by clicking. Each is taken at 1280x800, 1024x768 (touch), 768x1024
-(touch, a tablet held upright) and 390x844 (touch), as `<phase>-<width>.png`.
+(touch, a tablet held upright), 390x844 (touch, a phone) and 844x390 (touch, a phone held
+sideways), as `<phase>-<width>.png`; `--widths 844 390` takes only those sizes.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ sys.path.insert(0, str(ROOT / "web"))
 import build  # noqa: E402
 import game_host  # noqa: E402
 
-SIZES = [(1280, 800, False), (1024, 768, True), (768, 1024, True), (390, 844, True)]
+SIZES = [(1280, 800, False), (1024, 768, True), (768, 1024, True), (390, 844, True),
+         (844, 390, True)]
 PHASES = ("mulligan", "cards", "action", "battle", "supply", "political", "over")
 
 
@@ -113,6 +115,7 @@ def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--widths", type=int, nargs="+", help="only these sizes, by width")
     opts = parser.parse_args(argv)
     out = Path(opts.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -125,8 +128,11 @@ def main(argv):
             browser = p.chromium.launch(executable_path=build.find_chromium(), headless=True,
                                         args=build.CHROMIUM_ARGS)
             for width, height, touch in SIZES:
+                if opts.widths and width not in opts.widths:
+                    continue
+                phone = touch and min(width, height) < 500
                 context = browser.new_context(viewport={"width": width, "height": height},
-                                              has_touch=touch, is_mobile=touch and width < 500)
+                                              has_touch=touch, is_mobile=phone)
                 page = context.new_page()
                 page.goto(server.url + "?pace=fast")
                 page.wait_for_selector("body[data-engine=ready]", state="attached",

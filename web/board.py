@@ -129,6 +129,16 @@ def stack_shape(mine: int, theirs: int, box=None) -> tuple:
     blocks, [(x, y)] of `theirs` enemy blocks, w, h). Own blocks first in a grid, the enemy's
     in a grid beside it (under it in a tall, narrow area)."""
     tall = bool(box) and box[2] < box[3] * 0.8
+    key = (mine, theirs, tall)
+    if key not in _shapes:
+        _shapes[key] = _stack_shape(mine, theirs, tall)
+    return _shapes[key]
+
+
+_shapes = {}  # stack_shape's answers, by (mine, theirs, tall): a few dozen in a game
+
+
+def _stack_shape(mine: int, theirs: int, tall: bool) -> tuple:
     own, ow, oh = _grid(mine, OWN, _columns(mine, tall))
     foe, fw, fh = _grid(theirs, ENEMY, _columns(theirs, tall))
     if not own or not foe:
@@ -302,8 +312,20 @@ def layout(view: dict, geo: Geometry) -> list:
         cx, cy = geo.centre[area]
         stacks.append({"area": area, "rect": [cx - w / 2, cy - h / 2, w, h], "mine": mine,
                        "shown": shown, "hidden": hidden, "own": spots, "foe": foe})
-    relax([s["rect"] for s in stacks], geo.extent)
+    rects = [s["rect"] for s in stacks]
+    key = (tuple(tuple(r) for r in rects), tuple(geo.extent))
+    pushed = _relaxed.get(key)
+    if pushed is None:
+        if len(_relaxed) >= 200:
+            _relaxed.clear()
+        pushed = [tuple(r) for r in relax(rects, geo.extent)]
+        _relaxed[key] = pushed
+    for s, r in zip(stacks, pushed):
+        s["rect"] = list(r)
     return stacks
+
+
+_relaxed = {}  # relax()'s answers for the stacks of a map, by their rects: most drawings repeat one
 
 
 def arrivals(view: dict) -> dict:
@@ -325,6 +347,23 @@ def hits(before: dict, view: dict) -> list:
     now = list(view["obs"]["own_blocks"]) + list(view["obs"].get("revealed") or [])
     return sorted(b["block"] for b in now
                   if before.get("s:" + b["block"], 0) > b.get("strength", 0))
+
+
+# The HTML of blocks drawn lately, by everything it is made from (blocks_layer): most blocks are
+# drawn at the next decision as they were, and the blocks' HTML was the costliest part of a
+# drawing of the map on MicroPython.
+_drawn = {}
+
+
+def _remember(key, make, *args) -> str:
+    """make(*args), the HTML of a block, made once for each `key` (its inputs)."""
+    html = _drawn.get(key)
+    if html is None:
+        if len(_drawn) >= 3000:
+            _drawn.clear()
+        html = make(*args)
+        _drawn[key] = html
+    return html
 
 
 def blocks_layer(view: dict, geo: Geometry, marks: dict = None, placed: dict = None) -> str:
@@ -352,14 +391,21 @@ def blocks_layer(view: dict, geo: Geometry, marks: dict = None, placed: dict = N
             x, y = x0 + dx, y0 + dy
             record["b:" + b["block"]] = (x, y)
             record["s:" + b["block"]] = b["strength"]
-            parts.append(own_block(b, side, x, y, OWN, marks, before.get("b:" + b["block"])))
+            name = b["block"]
+            start = before.get("b:" + name)
+            key = ("own", name, b["strength"], bool(b.get("moved")), b["area"], side, x, y,
+                   start, marks["crowned"] == name, marks["crown_title"],
+                   name == marks.get("selected"), name in marks.get("movable", ()),
+                   name in marks["hit"])
+            parts.append(_remember(key, own_block, b, side, x, y, OWN, marks, start))
         shown, foe = st["shown"], st["foe"]
         for b, (dx, dy) in zip(shown, foe):
             x, y = x0 + dx, y0 + dy
             record["b:" + b["block"]] = (x, y)
             record["s:" + b["block"]] = b.get("strength", 0)
-            parts.append(enemy_block(enemy, area, x, y, ENEMY, b, before.get("b:" + b["block"]),
-                                     b["block"] in marks["hit"]))
+            start, hit = before.get("b:" + b["block"]), b["block"] in marks["hit"]
+            key = ("shown", enemy, area, x, y, b["block"], b["strength"], start, hit)
+            parts.append(_remember(key, enemy_block, enemy, area, x, y, ENEMY, b, start, hit))
         known = before.get("n:" + area, 0)
         source = came.get(area)
         for i in range(st["hidden"]):
@@ -371,7 +417,8 @@ def blocks_layer(view: dict, geo: Geometry, marks: dict = None, placed: dict = N
             if start is None and source:
                 centre = before.get("c:" + source) or geo.centre.get(source)
                 start = (centre[0] - ENEMY / 2, centre[1] - ENEMY / 2) if centre else None
-            parts.append(enemy_block(enemy, area, x, y, ENEMY, None, start))
+            parts.append(_remember(("foe", enemy, area, x, y, start), enemy_block, enemy,
+                                   area, x, y, ENEMY, None, start))
         record["n:" + area] = st["hidden"]
         out.append(f'<g class="stack" data-stack="{e(area)}">{"".join(parts)}</g>')
     return f'<g class="block-layer">{"".join(out)}</g>'

@@ -15,7 +15,7 @@ import session
 import table
 import tableview
 import taps
-from dom import download, el, message, nodes
+from dom import download, el, forget, message, nodes
 
 view_state = tableview.state
 
@@ -37,6 +37,7 @@ async def on_table_click(event):
         hand = card.closest(".hand-panel")
         hand.classList.add("choosing")  # the strip stands in for the cards until answered
         hand.insertAdjacentHTML("afterbegin", panels.confirm_card(choice))
+        forget("hand")
         confirm = document.querySelector(".card-confirm [data-confirm]")
         if confirm is not None:
             confirm.focus()
@@ -194,6 +195,7 @@ async def on_hint(event):
     for button in nodes("[data-action]"):
         if button.dataset.action == notation:
             button.classList.add("hinted")
+            forget()
             if button.offsetParent is not None:  # shown (not inside the closed list)
                 button.scrollIntoView()
                 button.focus()
@@ -202,6 +204,7 @@ async def on_hint(event):
 async def on_odds():
     answer = await session.call("odds", view_state["view"]["side"])
     el("odds-text").textContent = answer.get("error") or table.odds_text(answer.get("odds"))
+    forget("battle")
 
 
 @when("click", "#pause")

@@ -1,5 +1,6 @@
-"""The page's elements, for every room of the main thread: finding them, the message line, which
-of the table's screens is shown, the drawing counter, downloads.
+"""The page's elements, for every room of the main thread: finding them, writing HTML into them
+only when it changed (put), the message line, which of the table's screens is shown, the
+drawing counter, the drawing's timed steps (?timing), downloads.
 
 Runs on MicroPython (the page's main thread; see main.py): JS null arrives as None, a NodeList
 is walked by index (`nodes(selector)`), and a JS exception cannot be caught here.
@@ -10,10 +11,29 @@ from pyscript.ffi import to_js
 
 # How many drawings the page has made: <body data-view>, which tests and tools wait on.
 drawings = {"count": 0}
+# The HTML last written into each element by put() (an element whose HTML is unchanged is not
+# written again: each write is parsed, styled and laid out on the main thread).
+written = {}
 
 
 def el(id_):
     return document.getElementById(id_)
+
+
+def put(id_, html):
+    """Write `html` into the element `id_` unless put() wrote it there last."""
+    if written.get(id_) != html:
+        written[id_] = html
+        el(id_).innerHTML = html
+
+
+def forget(id_=None):
+    """The element `id_` (None: every one) was emptied or changed by another hand (the card's
+    confirm strip, the odds, a hint): the next put() writes it again."""
+    if id_ is None:
+        written.clear()
+    else:
+        written.pop(id_, None)
 
 
 def nodes(selector):
@@ -29,6 +49,22 @@ def js_object(**fields):
 
 def url_param(name):
     return window.URLSearchParams.new(window.location.search).get(name)
+
+
+# `?timing` in the URL: the steps of each drawing are performance measures ("r3-..."), which
+# bench/table_browser.py reads; without it, none is made.
+TIMING = url_param("timing") is not None
+
+
+def clock():
+    """performance.now() when the steps are timed (?timing), else 0."""
+    return window.performance.now() if TIMING else 0
+
+
+def timed(name, since):
+    """A performance measure `name` from `since` (clock()) to now, when steps are timed."""
+    if TIMING:
+        window.performance.measure(name, js_object(start=since))
 
 
 def message(text, kind="info"):

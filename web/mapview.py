@@ -17,15 +17,16 @@ from pyscript.ffi import to_js
 import board
 import facts
 import taps
-from dom import el, js_object, nodes
+from dom import el, js_object, nodes, put
 
 # "geo": the map's geometry (board.Geometry), read once map.svg is in the page; "placed": where
 # the last drawing put each block (board.blocks_layer), for "side"; "hits": the blocks the last
 # drawing marked as hit; "focus": the part of the map last brought into view; "stop": the key
 # (block id or area name) of the map's one keyboard stop; "keyed": the player uses the keyboard
-# on the map (a key pressed there since the last tap), so each drawing gives the stop the focus.
+# on the map (a key pressed there since the last tap), so each drawing gives the stop the focus;
+# "layer": the HTML of the drawn layer, "marks": the areas marked (mark_areas), as last written.
 state = {"geo": None, "placed": {}, "side": None, "hits": [], "focus": None, "stop": None,
-         "keyed": False}
+         "keyed": False, "layer": None, "marks": {}}
 
 
 async def ensure_map():
@@ -90,24 +91,20 @@ def area_node(name):
 def draw_map(view, selected=None, group=None, targets=None):
     """Redraw the map's layers for `view` (blocks, borders in use, what the other side did) and
     mark the areas: activated, the targets of the selection ({area: [choice, ...]}) and the
-    area whose blocks are selected together (`group`). None clears them."""
+    area whose blocks are selected together (`group`). None clears them. A layer or a mark
+    that is as the last drawing left it is not written again."""
     svg = document.querySelector("#map svg")
     if svg is None:
         return
     had = document.activeElement
     refocus = state["keyed"] and (had is None or had.tagName == "BODY"
                                   or had.closest("#map") is not None)
-    for layer in nodes("#map svg .r3-layer"):
-        layer.remove()
-    for area in nodes("#map [data-target], #map [data-activated], #map [data-selected]"):
-        area.removeAttribute("data-target")
-        area.removeAttribute("data-activated")
-        area.removeAttribute("data-selected")
-        area.setAttribute("aria-label", area.dataset.area)
     geo = state["geo"]
     if view is None or geo is None:
+        put_layer(svg, "")
+        mark_areas({})
         state["placed"], state["side"], state["hits"] = {}, None, []
-        el("board-boxes").innerHTML = ""
+        put("board-boxes", "")
         return
     measure_areas()
     targets = targets or {}
@@ -117,28 +114,60 @@ def draw_map(view, selected=None, group=None, targets=None):
     limits = facts.DATA.get("borders") or {}
     placed = {}
     state["hits"] = board.hits(before, view)
-    svg.insertAdjacentHTML("beforeend", '<g class="r3-layer">'
-                           + board.since_layer(view.get("since") or [], geo)
-                           + board.borders_layer(obs, geo, limits)
-                           + board.blocks_layer(view, geo, marks, placed) + "</g>")
+    put_layer(svg, board.since_layer(view.get("since") or [], geo)
+              + board.borders_layer(obs, geo, limits)
+              + board.blocks_layer(view, geo, marks, placed))
     state["placed"], state["side"] = placed, view["side"]
-    el("board-boxes").innerHTML = board.boxes_board(obs, view["side"], marks)
+    put("board-boxes", board.boxes_board(obs, view["side"], marks))
+    want = {}
     for name in obs.get("activated") or []:
-        area = area_node(name)
-        if area is not None:
-            area.setAttribute("data-activated", "")
+        want[name] = [True, None, False]
     for name in targets:
-        area = area_node(name)
-        if area is not None:
-            area.setAttribute("data-target", "")
-            area.setAttribute("aria-label", f"{name}: {taps.target_prompt(targets[name][0])}")
+        want.setdefault(name, [False, None, False])[1] = (
+            f"{name}: {taps.target_prompt(targets[name][0])}")
     if group:
-        area = area_node(group)
-        if area is not None:
-            area.setAttribute("data-selected", "")
+        want.setdefault(group, [False, None, False])[2] = True
+    mark_areas(want)
     rects, anchor = board.focus_rects(view, geo, placed, selected, targets, marks["movable"])
     bring_into_view(rects, anchor)
     set_stop(refocus)
+
+
+def put_layer(svg, inner):
+    """The map's drawn layer (`<g class="r3-layer">`) holds `inner`: written only when it
+    differs from what the last drawing wrote (a moved block's glide is in its HTML, so a
+    drawing that moves nothing writes nothing)."""
+    old = svg.querySelector(".r3-layer")
+    if old is not None and state.get("layer") == inner:
+        return
+    if old is not None:
+        old.remove()
+    state["layer"] = inner
+    if inner:
+        svg.insertAdjacentHTML("beforeend", '<g class="r3-layer">' + inner + "</g>")
+
+
+def mark_areas(want):
+    """Mark the areas of `want` ({area: [activated, the label of a lit target or None,
+    selected as a group]}), and unmark those the last drawing marked that `want` leaves out:
+    only the areas whose marks change are touched."""
+    had = state.get("marks") or {}
+    for name in sorted(set(had) | set(want)):
+        new, old = want.get(name), had.get(name)
+        if new == old:
+            continue
+        area = area_node(name)
+        if area is None:
+            continue
+        new = new or [False, None, False]
+        for attr, on in (("data-activated", new[0]), ("data-target", new[1] is not None),
+                         ("data-selected", new[2])):
+            if on:
+                area.setAttribute(attr, "")
+            else:
+                area.removeAttribute(attr)
+        area.setAttribute("aria-label", new[1] or name)
+    state["marks"] = want
 
 
 # ------------------------------------------------------------------ the keyboard on the map

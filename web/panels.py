@@ -578,31 +578,39 @@ def log_panel(entries: list, limit: int = 200) -> str:
     """The plain log (describe.plain_log entries) as <li> items for an <ol>: the last `limit`
     entries; headers (campaign, turn, phase, battle) as <li class="log-head log-TYPE">,
     other entries as <li> (class log-lancaster / log-york when a side's doing); rule numbers
-    link to the rules reference."""
+    link to the rules reference. The same as log_more() and log_item() of each entry shown,
+    which the page uses to add only a log's new entries to what it drew."""
     entries = [x for x in entries or [] if x.get("text")]
-    cut = len(entries) > limit
-    if cut:
-        entries = entries[len(entries) - limit:]
-    out = []
-    if cut and entries and entries[0].get("type") not in HEAD_TYPES:
-        first = entries[0]
-        where = []
-        if first.get("campaign") is not None:
-            where.append(f"campaign {first['campaign']}")
-        if first.get("turn") is not None:
-            where.append(f"turn {first['turn']}")
-        now = (", in " + ", ".join(where)) if where else ""
-        out.append(f'<li class="log-head log-more">Earlier entries not shown{e(now)}</li>')
-    for x in entries:
-        t = x.get("type")
-        text = str(x["text"])
-        if t in HEAD_TYPES:
-            out.append(f'<li class="log-head log-{t}">{link_rules(text)}</li>')
-            continue
-        side = str(x.get("side") or "")
-        cls = f' class="log-{side.lower()}"' if side else ""
-        out.append(f"<li{cls}>{link_rules(text)}</li>")
-    return "".join(out)
+    shown = entries[len(entries) - limit:] if len(entries) > limit else entries
+    return log_more(entries, limit) + "".join(log_item(x) for x in shown)
+
+
+def log_more(entries: list, limit: int = 200) -> str:
+    """The log's first line when its start is cut (more than `limit` of `entries`, those with
+    a text) and the first entry shown is no header: where the log shown starts; else ""."""
+    if len(entries) <= limit:
+        return ""
+    first = entries[len(entries) - limit]
+    if first.get("type") in HEAD_TYPES:
+        return ""
+    where = []
+    if first.get("campaign") is not None:
+        where.append(f"campaign {first['campaign']}")
+    if first.get("turn") is not None:
+        where.append(f"turn {first['turn']}")
+    now = (", in " + ", ".join(where)) if where else ""
+    return f'<li class="log-head log-more">Earlier entries not shown{e(now)}</li>'
+
+
+def log_item(x: dict) -> str:
+    """One entry of the log (with a text) as an <li>."""
+    t = x.get("type")
+    text = str(x["text"])
+    if t in HEAD_TYPES:
+        return f'<li class="log-head log-{t}">{link_rules(text)}</li>'
+    side = str(x.get("side") or "")
+    cls = f' class="log-{side.lower()}"' if side else ""
+    return f"<li{cls}>{link_rules(text)}</li>"
 
 
 # ---------------------------------------------------------------------------- the victory

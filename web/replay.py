@@ -56,6 +56,7 @@ async def open_replay(text="", side="", back="start"):
     views = info["viewpoints"]
     state.update(info=info, back=back, step=-1, busy=False,
                  viewpoint="both" if "both" in views else views[0])
+    tableview.forget_log()
     await ensure_map()
     el("start-screen").hidden = True
     el("game").hidden = False
@@ -189,6 +190,7 @@ async def on_replay_click(event):
     choice = event.target.closest("[data-viewpoint-choice]")
     if choice is not None and choice.dataset.viewpointChoice != state["viewpoint"]:
         state["viewpoint"] = choice.dataset.viewpointChoice
+        tableview.forget_log()   # another side's log: drawn anew, never appended to
         step = state["step"]
         state["step"] = -1   # the same step again, from the other side
         await go(step)
@@ -235,6 +237,7 @@ async def close():
     document.body.dataset.replayStep = ""
     document.body.dataset.viewpoint = ""
     el("replay").hidden = True
+    tableview.forget_log()
     await session.call("replay_close")
     if back == "start":
         tableview.clear_table()

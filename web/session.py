@@ -18,7 +18,7 @@ from pyscript import document, window
 import facts
 import saves
 import tableview
-from dom import el, message
+from dom import clock, el, message, timed
 
 PACES = {"fast": 0, "normal": 0.6, "slow": 1.5}
 
@@ -39,7 +39,10 @@ async def call(name, *args):
     """Call a function of the engine's worker (worker.py's __export__, through engine.js);
     return its JSON answer as a dict (errors as {"error": ...})."""
     text = await window.r3Engine.call(name, *args)
-    return json.loads(str(text))
+    since = clock()
+    answer = json.loads(str(text))
+    timed("r3-json", since)
+    return answer
 
 
 async def ask(name, *args):
@@ -203,6 +206,7 @@ async def start_game(answer):
     state["shown"] = None
     state["game_no"] += 1
     state["paused"] = False
+    tableview.forget_log()
     await after_change(answer)
 
 
@@ -214,6 +218,7 @@ async def resume():
     if ours:
         state["autosaved"] = state["game_no"]
     state["shown"] = None
+    tableview.forget_log()
     answer = {"status": await call("status"), "save": (await call("save")).get("save")}
     await after_change(answer)
 
@@ -262,7 +267,7 @@ async def after_change(answer):
     if st.get("over"):
         view = view if view and view["side"] == side else await fetch_view(side)
         if view is not None:
-            tableview.show_victory(view)
+            await tableview.show_victory(view)
     elif pass_and_play(st) and side != state["shown"]:
         tableview.show_handover(side)
     else:

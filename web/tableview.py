@@ -17,14 +17,57 @@ import mapview
 import panels
 import table
 import taps
-from dom import el, drawn, js_object, show_only
+from dom import clock, el, drawn, forget, js_object, put, show_only, timed
 from mapview import draw_map
 
 # "view": the view drawn (None while no side's table is up); "selected": the own block
 # selected; "group": the area whose blocks are selected together; "targets": {area: [choice,
 # ...]}, the areas lit and the choice(s) a tap there makes; "made": the decision the selection
 # was made in (taps.decision_key): a selection ends with it (issue 27, item 7).
-state = {"view": None, "selected": None, "group": None, "targets": {}, "made": None}
+# "next": the view render() was last given (it draws it in its next task).
+state = {"view": None, "selected": None, "group": None, "targets": {}, "made": None,
+         "next": None}
+
+# The log drawn, for the side "side": how many entries ("count", of those with a text) and the
+# last one ("last"), so that a drawing adds only the new ones (draw_log).
+log = {"side": None, "count": 0, "last": None}
+LOG_LIMIT = 200  # the log beside the map shows its last entries
+
+
+def _entry_key(x):
+    return (x.get("type"), str(x["text"]))
+
+
+def forget_log():
+    """Another game is coming: its log is drawn anew."""
+    log["side"] = None
+
+
+def draw_log(side, entries):
+    """The side's log beside the map (panels.log_panel's last LOG_LIMIT entries): when it
+    only grew since the last drawing, its new entries are added and the oldest dropped, else
+    it is drawn anew."""
+    entries = [x for x in entries if x.get("text")]
+    count = log["count"]
+    box = el("log")
+    if not (log["side"] == side and 0 < count <= len(entries)
+            and log["last"] == _entry_key(entries[count - 1])):
+        box.innerHTML = panels.log_panel(entries, LOG_LIMIT)
+    elif count == len(entries):
+        return
+    else:
+        head = box.firstElementChild
+        if head is not None and head.classList.contains("log-more"):
+            head.remove()
+        fresh = entries[max(count, len(entries) - LOG_LIMIT):]
+        box.insertAdjacentHTML("beforeend", "".join(panels.log_item(x) for x in fresh))
+        for _ in range(box.childElementCount - LOG_LIMIT):
+            box.firstElementChild.remove()
+        box.insertAdjacentHTML("afterbegin", panels.log_more(entries, LOG_LIMIT))
+    log["side"], log["count"] = side, len(entries)
+    log["last"] = _entry_key(entries[-1]) if entries else None
+    if el("more").open:  # a closed log has nothing to scroll (and asks for no layout)
+        box.scrollTop = box.scrollHeight
 
 
 def select(block=None, group=None, targets=None):
@@ -81,11 +124,13 @@ def redraw():
     view = state["view"]
     if view is None:
         return
+    since = clock()
     if (state["selected"] or state["group"]) and state["made"] != taps.decision_key(view):
         select(targets=area_targets(view))
     draw_selection(view)
     draw_panel(view)
     drawn()
+    timed("r3-redraw", since)
 
 
 def selection_prompt(view):
@@ -120,7 +165,7 @@ def selection_prompt(view):
 
 def draw_panel(view):
     """The side panel's prompt, contextual choices and the full list (#all-choices)."""
-    el("prompt").innerHTML = table.link_rules(selection_prompt(view))
+    put("prompt", table.link_rules(selection_prompt(view)))
     shown, more = taps.panel_choices(view, state["selected"], panels.BATTLE_KINDS)
     buttons = "".join(
         f'<button type="button" class="choice kind-{table.e(c["kind"])}" '
@@ -130,14 +175,20 @@ def draw_panel(view):
         for c in shown)
     if more:
         buttons += f'<p class="muted">{more} more in the list below.</p>'
-    el("choices").innerHTML = buttons
-    el("actions").innerHTML = table.all_choices(view)
+    put("choices", buttons)
+    put("actions", table.all_choices(view))
 
 
 async def render(view):
-    """Draw `view`, the table of the side it is for: the map and the choices first, the side
-    panels in a task of their own (the page answers in between, and no single task of the
-    drawing runs long on a slow device)."""
+    """Draw `view`, the table of the side it is for, in tasks of their own (the page answers
+    in between, and no single task of the drawing runs long on a slow device, late in a long
+    game too): the map; the prompt, the choices and the side panels; the log and the rest.
+    The worker's answer was parsed in the task before the first."""
+    state["next"] = view
+    await asyncio.sleep(0)
+    if state["next"] is not view:
+        return  # a newer view came meanwhile: its drawing draws the table
+    since = clock()
     state["view"] = view
     side = view["side"]
     # One block that may go somewhere (a retreat or regroup in a battle): selected at once, so
@@ -148,26 +199,32 @@ async def render(view):
     else:
         select(targets=area_targets(view))
     obs = view["obs"]
-    el("status-bar").innerHTML = table.status_bar(obs)
-    el("prompt").classList.toggle("highlight", obs["phase"] in table.HIGHLIGHT_PHASES
-                                  and bool(view["actions"]))
     draw_selection(view)
-    draw_panel(view)
+    timed("r3-map", since)
     await asyncio.sleep(0)
     if state["view"] is not view:
         return  # drawn again meanwhile (a newer view): that drawing finishes the table
-    el("since").innerHTML = table.since_panel(view.get("since") or [])
+    since = clock()
+    put("status-bar", table.status_bar(obs))
+    el("prompt").classList.toggle("highlight", obs["phase"] in table.HIGHLIGHT_PHASES
+                                  and bool(view["actions"]))
+    draw_panel(view)
+    put("since", table.since_panel(view.get("since") or []))
     choices = view.get("choices") or []
-    el("hand").innerHTML = (panels.mulligan_panel(obs, choices) + panels.reveal_panel(obs)
-                            + panels.hand_panel(obs, choices) + panels.york_hand(obs))
-    el("boxes").innerHTML = table.boxes_panel(obs)
-    el("politics").innerHTML = table.usurpation_panel(view)
+    put("hand", panels.mulligan_panel(obs, choices) + panels.reveal_panel(obs)
+        + panels.hand_panel(obs, choices) + panels.york_hand(obs))
+    put("boxes", table.boxes_panel(obs))
+    put("politics", table.usurpation_panel(view))
     # Retreats and regroups are made on the map (tap the block, then the area), not as a
     # button per area on the battle board.
-    el("battle").innerHTML = panels.battle_board(obs, taps.without_area_moves(choices),
-                                                 mapview.state["hits"])
-    el("log").innerHTML = panels.log_panel(view.get("log_plain") or [])
-    el("log").scrollTop = el("log").scrollHeight
+    put("battle", panels.battle_board(obs, taps.without_area_moves(choices),
+                                      mapview.state["hits"]))
+    timed("r3-panels", since)
+    await asyncio.sleep(0)
+    if state["view"] is not view:
+        return
+    since = clock()
+    draw_log(side, view.get("log_plain") or [])
     el("undo").disabled = not view.get("can_undo")
     el("hint").disabled = not view["actions"]
     el("table-side").textContent = ("Both sides face up" if view.get("viewpoint") == "both"
@@ -181,20 +238,35 @@ async def render(view):
     document.body.dataset.side = side
     document.body.dataset.phase = obs["phase"]
     show_only("table")
+    timed("r3-rest", since)
 
 
-def show_victory(view):
-    """The victory screen from the view of the finished game, over the final map."""
-    state["view"] = view
+async def show_victory(view):
+    """The victory screen from the view of the finished game, over the final map; the whole
+    log (shown on request) after it, LOG_LIMIT entries a task (panels.log_panel's items)."""
+    since = clock()
+    state["view"] = state["next"] = view
     el("victory-text").innerHTML = panels.victory_panel(view)
-    el("victory-log").innerHTML = ('<h3>Log</h3><ol class="log" tabindex="0" aria-label="Game log">'
-                                   + panels.log_panel(view.get("log_plain") or [], limit=100000)
-                                   + "</ol>")
+    el("victory-log").innerHTML = ""
     el("prompt").textContent = table.prompt(view)
+    forget("prompt")
     select()
     draw_selection(view)  # the final map
     document.body.dataset.phase = view["obs"]["phase"]
     show_only("victory")
+    timed("r3-victory", since)
+    entries = [x for x in view.get("log_plain") or [] if x.get("text")]
+    el("victory-log").innerHTML = ('<h3>Log</h3><ol class="log" tabindex="0" '
+                                   'aria-label="Game log"></ol>')
+    box = el("victory-log").lastElementChild
+    for start in range(0, len(entries), LOG_LIMIT):
+        await asyncio.sleep(0)
+        if state["view"] is not view:
+            return
+        since = clock()
+        box.insertAdjacentHTML("beforeend", "".join(
+            panels.log_item(x) for x in entries[start:start + LOG_LIMIT]))
+        timed("r3-victory-log", since)
 
 
 def clear_table():
@@ -202,9 +274,11 @@ def clear_table():
     for id_ in ("actions", "choices", "hand", "boxes", "politics", "log", "battle", "status-bar",
                 "since", "board-boxes"):
         el(id_).innerHTML = ""
+    forget()
+    forget_log()
     el("prompt").textContent = ""
     el("ap-box").textContent = ""
-    state["view"] = None
+    state["view"] = state["next"] = None
     select()
     draw_map(None)
 
