@@ -391,22 +391,27 @@ def test_the_log_with_headers_and_rule_links():
 def test_the_log_grown_entry_by_entry_is_the_log_drawn_at_once():
     """The page adds a grown log's new entries to what it drew (tableview.draw_log: drop the
     head line, add log_item() of each new entry, drop the oldest past the limit, put
-    log_more() in front): at every step that is log_panel() of the whole log."""
+    log_more() in front), from the log's last entries only (a view carries the last
+    game_host.LOG_TAIL and the count of all): at every step that is log_panel() of the whole
+    log."""
     g = random_game("1460", seed=4, steps=400, rseed=4)
     entries = [x for x in describe.plain_log(g.events_for(LANC)) if x["text"]]
     limit = 40
     assert len(entries) > 3 * limit
     drawn, count = [], 0
     for n in list(range(1, 60)) + list(range(60, len(entries) + 1, 7)):
-        now = entries[:n]
+        whole = entries[:n]
+        sent = whole[-limit:]           # what a view carries
+        skipped = n - len(sent)
+        assert panels.log_panel(sent, limit, total=n) == panels.log_panel(whole, limit)
         if drawn and drawn[0].startswith('<li class="log-head log-more"'):
             drawn.pop(0)
-        drawn += [panels.log_item(x) for x in now[max(count, n - limit):]]
+        drawn += [panels.log_item(x) for x in sent[max(count - skipped, len(sent) - limit):]]
         drawn = drawn[len(drawn) - limit:] if len(drawn) > limit else drawn
-        head = panels.log_more(now, limit)
+        head = panels.log_more(sent, limit, n)
         drawn = ([head] if head else []) + drawn
         count = n
-        assert "".join(drawn) == panels.log_panel(now, limit), n
+        assert "".join(drawn) == panels.log_panel(whole, limit), n
 
 
 def test_victory_counts_the_campaign_cut_short():

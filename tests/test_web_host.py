@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from richard3 import IllegalAction
+from richard3 import IllegalAction, describe
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "web"))
 
@@ -339,6 +339,26 @@ def test_a_page_save_of_version_0_1_0_continues():
     assert view["obs"]["log"] == [line for vis, line in saved if vis in (-1, 1)]
     assert view["log_plain"] and view["since"] == []
     play_to_end(host, random.Random(2))
+
+
+def test_a_view_carries_the_logs_last_entries_and_the_whole_log_once_over():
+    """The answer of every decision held the whole log and grew with the game (issue 27): a
+    view carries the last LOG_TAIL entries (with a text) and how many there are; the finished
+    game's view, for the victory screen, all of them."""
+    host = GameHost()
+    host.new_game("1460", 1, {"Lancaster": "easy", "York": "easy"})
+    longest = 0
+    while True:
+        answer = json.loads(host.ai_step("York"))
+        view = answer["view"]
+        entries = [x for x in describe.plain_log(host.game.events_for(1)) if x["text"]]
+        assert view["log_count"] == len(entries)
+        if answer["status"]["over"]:
+            assert view["log_plain"] == entries
+            break
+        assert view["log_plain"] == entries[-game_host.LOG_TAIL:]
+        longest = max(longest, len(entries))
+    assert longest > 2 * game_host.LOG_TAIL
 
 
 def test_blocks_glide_from_where_they_were_and_hits_are_marked():

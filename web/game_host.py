@@ -37,6 +37,9 @@ from richard3.review import Review, full_events
 from richard3.describe import (describe_actions, describe_decision, last_usurpation, plain_log,
                                summarize_events)
 
+#: The log entries a view carries while the game goes on: the page shows the last 200
+#: (tableview.LOG_LIMIT); the whole log grew the answer of every decision with the game.
+LOG_TAIL = 200
 SAVE_FORMAT = "richard3-save"
 #: Area name -> area id, for ordering by public keys.
 C_AREAS = {name: i for i, name in enumerate(richard3.load_components().area_names)}
@@ -369,7 +372,8 @@ class GameHost:
         action: notation, kind, text, group, and block / from / to / area / card / cost / note
         where they apply), "prompt": what to do, in one line, "via_activation": the moves an
         activation would open (activation_moves), "log_plain": plain_log of the side's log,
-        "since": summarize_events of the events since this side last acted (public facts
+        its entries with a text, the last LOG_TAIL of them while the game goes on (all once
+        it is over), "log_count": how many there are in all, "since": summarize_events of the events since this side last acted (public facts
         only), "usurpation": usurpation_estimate(obs), "controllers", "can_undo", and
         "summary" once the game is over}.
         """
@@ -391,10 +395,12 @@ class GameHost:
         decision = describe_decision(g, s) if deciding else {"prompt": "", "actions": []}
         events = g.events_for(s)
         seen = min(self.seen.get(side, 0), len(events))
+        log = [x for x in plain_log(events) if x.get("text")]
         out = {"side": side, "obs": obs, "actions": [c["notation"] for c in decision["actions"]],
                "choices": decision["actions"], "prompt": decision["prompt"],
                "via_activation": activation_moves(g, s) if deciding else [],
-               "log_plain": plain_log(events), "since": summarize_events(events[seen:], s),
+               "log_plain": log if g.is_over else log[-LOG_TAIL:], "log_count": len(log),
+               "since": summarize_events(events[seen:], s),
                "usurpation": dict(usurpation_estimate(obs), last=last_usurpation(events)),
                "controllers": self.controllers,
                "can_undo": deciding and bool(self.undo_stack) and self.undo_stack[-1][0] == side}

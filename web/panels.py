@@ -574,23 +574,25 @@ def battle_board(obs: dict, choices: list, hits=()) -> str:
 HEAD_TYPES = ("campaign", "turn", "phase", "battle")
 
 
-def log_panel(entries: list, limit: int = 200) -> str:
+def log_panel(entries: list, limit: int = 200, total: int = None) -> str:
     """The plain log (describe.plain_log entries) as <li> items for an <ol>: the last `limit`
     entries; headers (campaign, turn, phase, battle) as <li class="log-head log-TYPE">,
     other entries as <li> (class log-lancaster / log-york when a side's doing); rule numbers
-    link to the rules reference. The same as log_more() and log_item() of each entry shown,
-    which the page uses to add only a log's new entries to what it drew."""
+    link to the rules reference. `total`: how many entries the whole log has, when `entries`
+    are its last ones only (a view's "log_count"). The same as log_more() and log_item() of
+    each entry shown, which the page uses to add only a log's new entries to what it drew."""
     entries = [x for x in entries or [] if x.get("text")]
     shown = entries[len(entries) - limit:] if len(entries) > limit else entries
-    return log_more(entries, limit) + "".join(log_item(x) for x in shown)
+    return log_more(entries, limit, total) + "".join(log_item(x) for x in shown)
 
 
-def log_more(entries: list, limit: int = 200) -> str:
-    """The log's first line when its start is cut (more than `limit` of `entries`, those with
-    a text) and the first entry shown is no header: where the log shown starts; else ""."""
-    if len(entries) <= limit:
+def log_more(entries: list, limit: int = 200, total: int = None) -> str:
+    """The log's first line when its start is cut (more than `limit` entries in all: `total`,
+    else those of `entries`, which have a text) and the first entry shown is no header: where
+    the log shown starts; else ""."""
+    if max(len(entries), total or 0) <= limit:
         return ""
-    first = entries[len(entries) - limit]
+    first = entries[max(0, len(entries) - limit)]
     if first.get("type") in HEAD_TYPES:
         return ""
     where = []

@@ -28,8 +28,8 @@ from mapview import draw_map
 state = {"view": None, "selected": None, "group": None, "targets": {}, "made": None,
          "next": None}
 
-# The log drawn, for the side "side": how many entries ("count", of those with a text) and the
-# last one ("last"), so that a drawing adds only the new ones (draw_log).
+# The log drawn, for the side "side": how many entries the whole log had ("count", of those with
+# a text) and the last one ("last"), so that a drawing adds only the new ones (draw_log).
 log = {"side": None, "count": 0, "last": None}
 LOG_LIMIT = 200  # the log beside the map shows its last entries
 
@@ -43,28 +43,31 @@ def forget_log():
     log["side"] = None
 
 
-def draw_log(side, entries):
-    """The side's log beside the map (panels.log_panel's last LOG_LIMIT entries): when it
-    only grew since the last drawing, its new entries are added and the oldest dropped, else
-    it is drawn anew."""
+def draw_log(side, entries, total=None):
+    """The side's log beside the map (panels.log_panel's last LOG_LIMIT entries; `entries`
+    are the last of `total`, the view's "log_plain" and "log_count"): when it only grew since
+    the last drawing, its new entries are added and the oldest dropped, else it is drawn anew."""
     entries = [x for x in entries if x.get("text")]
+    total = len(entries) if total is None else total
+    skipped = total - len(entries)  # the log's entries before those the view carries
     count = log["count"]
+    at = count - 1 - skipped  # the last entry drawn, among `entries`
     box = el("log")
-    if not (log["side"] == side and 0 < count <= len(entries)
-            and log["last"] == _entry_key(entries[count - 1])):
-        box.innerHTML = panels.log_panel(entries, LOG_LIMIT)
-    elif count == len(entries):
+    if not (log["side"] == side and 0 < count <= total and 0 <= at
+            and log["last"] == _entry_key(entries[at])):
+        box.innerHTML = panels.log_panel(entries, LOG_LIMIT, total)
+    elif count == total:
         return
     else:
         head = box.firstElementChild
         if head is not None and head.classList.contains("log-more"):
             head.remove()
-        fresh = entries[max(count, len(entries) - LOG_LIMIT):]
+        fresh = entries[max(count - skipped, len(entries) - LOG_LIMIT):]
         box.insertAdjacentHTML("beforeend", "".join(panels.log_item(x) for x in fresh))
         for _ in range(box.childElementCount - LOG_LIMIT):
             box.firstElementChild.remove()
-        box.insertAdjacentHTML("afterbegin", panels.log_more(entries, LOG_LIMIT))
-    log["side"], log["count"] = side, len(entries)
+        box.insertAdjacentHTML("afterbegin", panels.log_more(entries, LOG_LIMIT, total))
+    log["side"], log["count"] = side, total
     log["last"] = _entry_key(entries[-1]) if entries else None
     if el("more").open:  # a closed log has nothing to scroll (and asks for no layout)
         box.scrollTop = box.scrollHeight
@@ -224,7 +227,7 @@ async def render(view):
     if state["view"] is not view:
         return
     since = clock()
-    draw_log(side, view.get("log_plain") or [])
+    draw_log(side, view.get("log_plain") or [], view.get("log_count"))
     el("undo").disabled = not view.get("can_undo")
     el("hint").disabled = not view["actions"]
     el("table-side").textContent = ("Both sides face up" if view.get("viewpoint") == "both"
