@@ -395,11 +395,10 @@ class GameHost:
         decision = describe_decision(g, s) if deciding else {"prompt": "", "actions": []}
         events = g.events_for(s)
         seen = min(self.seen.get(side, 0), len(events))
-        log = [x for x in plain_log(events) if x.get("text")]
         out = {"side": side, "obs": obs, "actions": [c["notation"] for c in decision["actions"]],
                "choices": decision["actions"], "prompt": decision["prompt"],
                "via_activation": activation_moves(g, s) if deciding else [],
-               "log_plain": log if g.is_over else log[-LOG_TAIL:], "log_count": len(log),
+               **log_fields(events, g.is_over),
                "since": summarize_events(events[seen:], s),
                "usurpation": dict(usurpation_estimate(obs), last=last_usurpation(events)),
                "controllers": self.controllers,
@@ -505,13 +504,21 @@ def game_summary(g) -> dict:
             "campaign": g.campaign, "turn": g.turn}
 
 
+def log_fields(events: list, over: bool) -> dict:
+    """A view's log: {"log_plain": describe.plain_log's entries with a text, the last
+    LOG_TAIL of them while the game goes on (all once it is over), "log_count": how many there
+    are in all} (the page draws only the new ones)."""
+    log = [x for x in plain_log(events) if x.get("text")]
+    return {"log_plain": log if over else log[-LOG_TAIL:], "log_count": len(log)}
+
+
 def side_view(g, s: int, since: list) -> dict:
     """A view of `g` from side `s` (0/1) in which it decides nothing (a replay's step): its
     observation, its log in plain words, "since" from `since` (events of its log, as
     Game.events_for gives them) and its usurpation estimate; only what `s` may see."""
     events = g.events_for(s)
     obs = g.observation(s)
-    view = {"side": SIDES[s], "obs": obs, "log_plain": plain_log(events),
+    view = {"side": SIDES[s], "obs": obs, **log_fields(events, g.is_over),
             "since": summarize_events(since, s),
             "usurpation": dict(usurpation_estimate(obs), last=last_usurpation(events))}
     view.update(NO_DECISION)
@@ -530,7 +537,7 @@ def both_view(g, events: list, since: list = ()) -> dict:
                        for b in york["own_blocks"] if b["area"] in C_AREAS]
     obs["revealed"].sort(key=lambda r: C_AREAS[r["area"]])
     obs["york"] = {"hand": york["hand"], "pool": york["pool"], "played": york["played"]}
-    view = {"side": SIDES[0], "viewpoint": BOTH, "obs": obs, "log_plain": plain_log(events),
+    view = {"side": SIDES[0], "viewpoint": BOTH, "obs": obs, **log_fields(events, g.is_over),
             "since": summarize_events(list(since), 0),
             "usurpation": dict(usurpation_estimate(obs), last=last_usurpation(events))}
     view.update(NO_DECISION)
