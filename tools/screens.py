@@ -90,9 +90,9 @@ def replay_screens(page, out: Path, width: int) -> None:
     page.screenshot(path=str(out / f"replay-{width}.png"))
     # The chart and the turning points: the sheet pulled up (upright screens), the panel
     # scrolled to them.
-    page.evaluate("""() => { document.getElementById('table-layout').dataset.sheet = 'full';
-        const panel = document.getElementById('panel');
-        panel.scrollTop = document.getElementById('replay-where').offsetTop - 8; }""")
+    page.evaluate("document.getElementById('table-layout').dataset.sheet = 'full'")
+    page.wait_for_timeout(600)   # the sheet slides up
+    page.evaluate("document.getElementById('replay-slider').scrollIntoView({block: 'start'})")
     settle(page)
     page.screenshot(path=str(out / f"replay-chart-{width}.png"))
     page.evaluate("""() => { document.getElementById('table-layout').dataset.sheet = 'half';
