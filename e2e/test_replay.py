@@ -145,10 +145,10 @@ def test_a_game_in_progress_is_reviewed_from_the_players_side_then_play_goes_on(
     assert visible == ["Lancaster"]
     assert page.locator("#balance svg").count() == 0    # the balance only once it is over
     click_and_wait(page, "[data-replay='start']", 0)
+    previous = page.evaluate("document.body.dataset.view")
     page.click("#replay-close")
-    page.wait_for_function("document.body.dataset.mode === '' && "
-                           "document.body.dataset.screen === 'table'")
-    wait_for_decision(page, None)
+    wait_for_decision(page, previous)     # the game's table drawn again after the replay
+    assert page.evaluate("document.body.dataset.mode") == ""
     assert page.locator("#all-choices [data-action]").count() > 0
     assert page.console_errors == []
 
