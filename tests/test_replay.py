@@ -187,3 +187,21 @@ def test_the_balance_chart_has_a_column_per_game_turn_a_finger_can_tap():
     assert len(widths) == len(turns) and min(widths) >= balance.COLUMN - 0.1
     assert balance.chart([]) == ""
     assert svg.count('class="mark ') == sum(min(4, len(p["marks"])) for p in info["balance"])
+
+
+def test_with_both_sides_face_up_the_panels_name_the_sides_not_you():
+    import facts
+    import game_host
+    import panels
+    import table
+    facts.set_data(game_host.page_data())
+    host = finished_host()
+    steps = json.loads(host.replay_open())["replay"]["steps"]
+    both = json.loads(host.replay_view(steps, "both"))
+    lanc = json.loads(host.replay_view(steps, "Lancaster"))
+    boxes = panels.for_both(both, table.boxes_panel(both["obs"]))
+    assert "Your pool" not in boxes and "Lancaster's pool" in boxes
+    hand = panels.for_both(both, panels.hand_panel(both["obs"], []) + panels.york_hand(both["obs"]))
+    assert "Your hand" not in hand and "Lancaster's hand" in hand and "York's hand" in hand
+    # From one side's seat nothing changes.
+    assert panels.for_both(lanc, table.boxes_panel(lanc["obs"])) == table.boxes_panel(lanc["obs"])

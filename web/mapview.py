@@ -16,6 +16,7 @@ from pyscript.ffi import to_js
 
 import board
 import facts
+import panels
 import taps
 from dom import el, js_object, nodes, put
 
@@ -118,7 +119,7 @@ def draw_map(view, selected=None, group=None, targets=None):
               + board.borders_layer(obs, geo, limits)
               + board.blocks_layer(view, geo, marks, placed))
     state["placed"], state["side"] = placed, view["side"]
-    put("board-boxes", board.boxes_board(obs, view["side"], marks))
+    put("board-boxes", panels.for_both(view, board.boxes_board(obs, view["side"], marks)))
     want = {}
     for name in obs.get("activated") or []:
         want[name] = [True, None, False]

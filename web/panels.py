@@ -177,6 +177,24 @@ def _choice_list(choices: list, cls: str = "pn-choices") -> str:
     return f'<div class="{cls}">{"".join(parts)}</div>'
 
 
+#: With both sides face up (a finished game's replay, a game the AI plays alone) the panels,
+#: written from Lancaster's seat, name the sides instead of "you" (for_both).
+BOTH_WORDS = (("Your pool", "Lancaster's pool"), ("Your hand", "Lancaster's hand"),
+              ("You are Player 1", "Lancaster is Player 1"), (" (you)", ""),
+              ("Since your last move", "Since the step before"),
+              ("What happened since your last move", "What happened since the step before"))
+
+
+def for_both(view: dict, html: str) -> str:
+    """`html` of a panel as a watcher of both sides reads it: BOTH_WORDS replaced when `view`
+    shows both sides (view["viewpoint"] == "both"), else `html` unchanged."""
+    if view.get("viewpoint") != "both":
+        return html
+    for mine, theirs in BOTH_WORDS:
+        html = html.replace(mine, theirs)
+    return html
+
+
 def york_hand(obs: dict) -> str:
     """York's hand beside Lancaster's when both sides are face up (a finished game's replay,
     a game of the AI against itself: obs["york"], game_host.both_view), else ""."""

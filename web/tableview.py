@@ -212,16 +212,17 @@ async def render(view):
     el("prompt").classList.toggle("highlight", obs["phase"] in table.HIGHLIGHT_PHASES
                                   and bool(view["actions"]))
     draw_panel(view)
-    put("since", table.since_panel(view.get("since") or []))
+    words = panels.for_both   # both sides face up: the sides named, not "you"
+    put("since", words(view, table.since_panel(view.get("since") or [])))
     choices = view.get("choices") or []
-    put("hand", panels.mulligan_panel(obs, choices) + panels.reveal_panel(obs)
-        + panels.hand_panel(obs, choices) + panels.york_hand(obs))
-    put("boxes", table.boxes_panel(obs))
-    put("politics", table.usurpation_panel(view))
+    put("hand", words(view, panels.mulligan_panel(obs, choices) + panels.reveal_panel(obs)
+                      + panels.hand_panel(obs, choices) + panels.york_hand(obs)))
+    put("boxes", words(view, table.boxes_panel(obs)))
+    put("politics", words(view, table.usurpation_panel(view)))
     # Retreats and regroups are made on the map (tap the block, then the area), not as a
     # button per area on the battle board.
-    put("battle", panels.battle_board(obs, taps.without_area_moves(choices),
-                                      mapview.state["hits"]))
+    put("battle", words(view, panels.battle_board(obs, taps.without_area_moves(choices),
+                                                  mapview.state["hits"])))
     timed("r3-panels", since)
     await asyncio.sleep(0)
     if state["view"] is not view:
