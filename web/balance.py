@@ -10,7 +10,7 @@ game is long) to take the replay there.
 Pure string building (no DOM): runs on MicroPython in the page and on CPython in the tests.
 """
 
-from table import e
+from table import e, num
 
 #: The chart's drawing height and its margins, in SVG units (1 unit = 1 CSS px: the SVG is
 #: drawn at its own size).
@@ -28,18 +28,14 @@ def _y(chance):
     return TOP + (HEIGHT - TOP - BOTTOM) * (100 - chance) / 100
 
 
-def _num(x):
-    return str(round(x, 1))
-
-
 def _mark(kind, side, x, y):
     """One mark: a diamond for a battle, a crown for the throne, a cross for an heir."""
     cls = f'class="mark mark-{kind} side-{side.lower()}"'
     if kind == "battle":
-        return (f'<path {cls} d="M{_num(x)} {_num(y - 5)}l5 5l-5 5l-5 -5z"/>')
+        return (f'<path {cls} d="M{num(x)} {num(y - 5)}l5 5l-5 5l-5 -5z"/>')
     if kind == "usurpation":
-        return (f'<path {cls} d="M{_num(x - 6)} {_num(y + 5)}l0 -9l3 4l3 -6l3 6l3 -4l0 9z"/>')
-    return (f'<path {cls} d="M{_num(x - 1.5)} {_num(y - 6)}h3v4h4v3h-4v6h-3v-6h-4v-3h4z"/>')
+        return (f'<path {cls} d="M{num(x - 6)} {num(y + 5)}l0 -9l3 4l3 -6l3 6l3 -4l0 9z"/>')
+    return (f'<path {cls} d="M{num(x - 1.5)} {num(y - 6)}h3v4h4v3h-4v6h-3v-6h-4v-3h4z"/>')
 
 
 def chart(points, current=None, width=320):
@@ -57,25 +53,25 @@ def chart(points, current=None, width=320):
     def x_of(i):
         return LEFT + col * (i + 0.5)
 
-    line = " ".join(f"{_num(x_of(i))},{_num(_y(p['lancaster']))}" for i, p in enumerate(points))
+    line = " ".join(f"{num(x_of(i))},{num(_y(p['lancaster']))}" for i, p in enumerate(points))
     base = _y(0)
     top = _y(100)
-    first, last = _num(LEFT), _num(LEFT + inner)
-    ends = (f"{first},{_num(_y(points[0]['lancaster']))} {line} "
-            f"{last},{_num(_y(points[-1]['lancaster']))}")
+    first, last = num(LEFT), num(LEFT + inner)
+    ends = (f"{first},{num(_y(points[0]['lancaster']))} {line} "
+            f"{last},{num(_y(points[-1]['lancaster']))}")
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="balance-chart" width="{_num(full)}" '
-        f'height="{HEIGHT}" viewBox="0 0 {_num(full)} {HEIGHT}" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="balance-chart" width="{num(full)}" '
+        f'height="{HEIGHT}" viewBox="0 0 {num(full)} {HEIGHT}" role="img" '
         f'aria-label="Winning chances after each game turn">',
-        f'<rect class="band-york" x="{first}" y="{_num(top)}" width="{_num(inner)}" '
-        f'height="{_num(base - top)}"/>',
-        f'<polygon class="band-lancaster" points="{first},{_num(base)} {ends} '
-        f'{last},{_num(base)}"/>',
-        f'<line class="even" x1="{first}" x2="{last}" y1="{_num(_y(50))}" '
-        f'y2="{_num(_y(50))}"/>',
+        f'<rect class="band-york" x="{first}" y="{num(top)}" width="{num(inner)}" '
+        f'height="{num(base - top)}"/>',
+        f'<polygon class="band-lancaster" points="{first},{num(base)} {ends} '
+        f'{last},{num(base)}"/>',
+        f'<line class="even" x1="{first}" x2="{last}" y1="{num(_y(50))}" '
+        f'y2="{num(_y(50))}"/>',
         f'<polyline class="balance-line" points="{line}"/>',
-        f'<text class="chart-side" x="{_num(LEFT + 4)}" y="{_num(top + 12)}">York</text>',
-        f'<text class="chart-side" x="{_num(LEFT + 4)}" y="{_num(base - 5)}">Lancaster</text>',
+        f'<text class="chart-side" x="{num(LEFT + 4)}" y="{num(top + 12)}">York</text>',
+        f'<text class="chart-side" x="{num(LEFT + 4)}" y="{num(base - 5)}">Lancaster</text>',
     ]
     for i, p in enumerate(points):
         x = x_of(i)
@@ -88,9 +84,9 @@ def chart(points, current=None, width=320):
         parts.append(
             f'<g class="pt{now}" data-turn="{p["index"]}" data-step="{p["step"]}" '
             f'role="button" tabindex="-1" aria-label="{e(title)}"><title>{e(title)}</title>'
-            f'<rect class="hit" x="{_num(x - col / 2)}" y="0" width="{_num(col)}" '
+            f'<rect class="hit" x="{num(x - col / 2)}" y="0" width="{num(col)}" '
             f'height="{HEIGHT}"/>'
-            f'<circle cx="{_num(x)}" cy="{_num(_y(p["lancaster"]))}" r="3.5"/>{marks}</g>')
+            f'<circle cx="{num(x)}" cy="{num(_y(p["lancaster"]))}" r="3.5"/>{marks}</g>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -287,6 +287,11 @@ class GameHost:
         humans = [SIDE_NAMES[s] for s in g.active_sides() if self._human(SIDE_NAMES[s])]
         return g.is_over or not humans or side in humans
 
+    def _all_may_see(self) -> bool:
+        """Whether both sides may be shown face up: the game is over, or no human plays it
+        (the AI against itself, watched)."""
+        return self.game.is_over or not any(self._human(x) for x in SIDES)
+
     # ------------------------------------------------------------------------- replay
     def replay_open(self, text: str = "", side: str = "") -> str:
         """Open the replay of a game (issue 26): `text`, a save or record file of a finished
@@ -315,7 +320,7 @@ class GameHost:
                 raise SaveError("There is no game with a record to replay.")
             review = Review(g.record)
             source = "game"
-            if g.is_over or not any(self._human(x) for x in SIDES):
+            if self._all_may_see():
                 viewpoints = (*SIDES, BOTH)
             elif self._human(side):
                 viewpoints = (side,)
@@ -348,7 +353,7 @@ class GameHost:
         start = since if 0 <= since < step else step
         if viewpoint == BOTH:
             view = both_view(g, full_events(g.events()),
-                             full_events(g.events(), review._events[start]))
+                             review.events_between(g, start, step, None))
         else:
             s = SIDES.index(viewpoint)
             view = side_view(g, s, review.events_between(g, start, step, s))
@@ -382,7 +387,7 @@ class GameHost:
     def _view(self, side: str) -> dict:
         g = self.game
         if side == BOTH:
-            if not (g.is_over or not any(self._human(x) for x in SIDES)):
+            if not self._all_may_see():
                 raise richard3.IllegalAction("both sides face up only for a game over or one "
                                              "the AI plays on both sides")
             events = full_events(g.events())

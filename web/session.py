@@ -171,7 +171,7 @@ def viewer(st):
     humans = st["humans"]
     if humans:
         return state["shown"] if state["shown"] in humans else humans[0]
-    if state["spectator"] and not any(who == "human" for who in st["controllers"].values()):
+    if state["spectator"] and watching(st):
         return "both"
     if state["shown"]:
         return state["shown"]
