@@ -17,7 +17,7 @@ from pyscript import document, when, window
 import balance
 import session
 import tableview
-from dom import el, message, nodes
+from dom import el, message, nodes, put
 from mapview import ensure_map
 
 # "info": replay_open's answer (steps, turns, viewpoints, balance, swings...); "step": the step
@@ -79,11 +79,12 @@ def draw_chart():
     """The balance chart at the panel's width, the current game turn marked."""
     info = state["info"]
     if not info or not info.get("balance"):
-        el("balance").innerHTML = ""
+        put("balance", "")
         return
     width = el("panel").clientWidth or 320
     turn = column_of(state["step"])
-    el("balance").innerHTML = balance.chart(info["balance"], turn, max(240, width - 40))
+    # Written only when it changed (the current column): most steps leave it as it is.
+    put("balance", balance.chart(info["balance"], turn, max(240, width - 40)))
     # A long game's chart scrolls sideways: keep the current turn in the middle of it (the
     # panel itself is not scrolled).
     box = el("balance")
