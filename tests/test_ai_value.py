@@ -12,7 +12,7 @@ import pytest
 
 from richard3 import new_game
 from richard3.ai import RandomAgent
-from richard3.ai.features import NAMES, features
+from richard3.ai.features import DIRECTION, NAMES, WEAKER, features
 from richard3.ai.value import logit, win_chance
 from richard3.politics import usurpation_counts
 
@@ -71,3 +71,17 @@ def test_winning_chances_are_chances_and_a_finished_game_is_decided():
         g.apply(s, agents[s].choose(g, s))
     assert logit(g, g.winner) > 10 > -10 > logit(g, 1 - g.winner)
 
+
+
+def test_the_weights_keep_to_what_a_player_knows_of_each_feature():
+    """features.DIRECTION and WEAKER, as tools/train_value.py fits them: a weight of the
+    right sign (0 where there is none), and a step in exile weighing no more than a step on
+    the map, in the same direction."""
+    w = json.loads(resources.files("richard3.data").joinpath("value.json").read_text())["weights"]
+    assert set(DIRECTION) <= set(NAMES) and set(WEAKER) | set(WEAKER.values()) <= set(NAMES)
+    for name, sign in DIRECTION.items():
+        assert w[name] * sign >= 0 if sign else w[name] == 0, name
+    for weak, strong in WEAKER.items():
+        assert abs(w[weak]) <= abs(w[strong]) + 1e-12, weak
+        assert w[weak] * w[strong] >= 0, weak
+    assert sum(1 for name in NAMES if DIRECTION.get(name)) >= 30

@@ -15,12 +15,15 @@ against normal with a little noise, normal against easy, easy against easy: vari
 reasonable positions) on all cores and writes one JSON line per game: its scenario, seed,
 agents, winner and every decision as the index of the action among the legal ones, so a game
 replays exactly and fast. ``fit`` replays them, takes positions at every decision (both sides'
-points of view), computes their features, and fits ``P(win) = sigmoid(w . features)`` with
-scikit-learn's L2 logistic regression (the regularisation chosen by cross-validation on whole
+points of view), computes their features, and fits ``P(win) = sigmoid(w . features)`` by L2
+logistic regression (scikit-learn's objective, minimised by scipy's L-BFGS-B so that each
+weight keeps to what a player knows of its feature, ``features.DIRECTION`` and ``WEAKER``;
+``--free`` leaves every weight free; the regularisation chosen by cross-validation on whole
 games, never splitting a game between folds); it writes the weights, the feature names and
 the fit's figures (log-loss and accuracy on held-out games, against the hand-written
 evaluation's own ranking) to ``src/richard3/data/value.json``, which the package ships. The
-engine never imports numpy or scikit-learn: they are only used here (the ``train`` extra).
+engine never imports numpy, scipy or scikit-learn: they are only used here (the ``train``
+extra).
 
 ``games --pairings search`` plays the search levels instead (hard at 2 samples against
 hard-v1 and against itself): positions that stronger play reaches, which the first games'
@@ -48,8 +51,8 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from richard3 import new_game
 from richard3.ai import get_agent
+from richard3.ai.features import DIRECTION, NAMES, WEAKER, features
 from richard3.ai.registry import tournament_agent
-from richard3.ai.features import NAMES, features
 
 GAMES = ROOT / ".cache" / "ai" / "games.jsonl"
 SEARCH_GAMES = ROOT / ".cache" / "ai" / "games_search.jsonl"
@@ -142,12 +145,70 @@ def _positions(job):
     return rec["seed"], rec["scenario"], positions(rec, every)
 
 
+def design(X):
+    """The fit's columns from the features: for each pair of ``WEAKER``, the stronger
+    feature's values also added into the weaker one's column, so that the weaker's weight
+    counts for both and the stronger's column carries only what it weighs beyond the weaker
+    (both kept to their DIRECTION: the weaker weighs no more); ``raw_weights`` undoes it."""
+    D = X.copy()
+    for weak, strong in WEAKER.items():
+        D[:, NAMES.index(weak)] += D[:, NAMES.index(strong)]
+    return D
+
+
+def raw_weights(v):
+    """The fit's weights (``design``'s columns) -> the features' weights."""
+    w = list(v)
+    for weak, strong in WEAKER.items():
+        w[NAMES.index(strong)] += w[NAMES.index(weak)]
+    return w
+
+
+def _predict(D, w):
+    import numpy as np
+    return 1.0 / (1.0 + np.exp(-(D @ w)))
+
+
+def _bounded_fit(D, y, c, directions=True):
+    """L2 logistic regression (scikit-learn's objective: the summed log-loss plus half the
+    squared weights over ``c``, the bias not penalised) on the standardised columns of ``D``,
+    each weight kept to its feature's ``DIRECTION`` by L-BFGS-B (scipy); returns the weights
+    of ``D``'s raw columns (the bias absorbing the centring)."""
+    import numpy as np
+    from scipy.optimize import minimize
+
+    mu, sd = D[:, 1:].mean(0), D[:, 1:].std(0)
+    sd[sd == 0] = 1.0
+    Z = np.hstack([D[:, :1], (D[:, 1:] - mu) / sd])
+
+    def objective(w):
+        z = Z @ w
+        loss = np.sum(np.logaddexp(0.0, z) - y * z) + 0.5 * np.dot(w[1:], w[1:]) / c
+        grad = Z.T @ (1.0 / (1.0 + np.exp(-z)) - y)
+        grad[1:] += w[1:] / c
+        return loss, grad
+
+    bounds = [BOUNDS[DIRECTION.get(n)] if directions else (None, None) for n in NAMES]
+    r = minimize(objective, np.zeros(Z.shape[1]), jac=True, method="L-BFGS-B", bounds=bounds,
+                 options={"maxiter": 5000})
+    if not r.success:
+        raise RuntimeError(f"the fit did not converge: {r.message}")
+    return np.concatenate([[r.x[0] - np.sum(r.x[1:] * mu / sd)], r.x[1:] / sd])
+
+
+def _free_fit(D, y, c):
+    """The same fit with every weight free (``--free``: the fit before DIRECTION)."""
+    return _bounded_fit(D, y, c, directions=False)
+
+
+#: DIRECTION's values -> L-BFGS-B's bounds (None: a free weight).
+BOUNDS = {1: (0.0, None), -1: (None, 0.0), 0: (0.0, 0.0), None: (None, None)}
+
+
 def cmd_fit(args) -> int:
     import numpy as np
-    from sklearn.linear_model import LogisticRegression
     from sklearn.metrics import accuracy_score, log_loss
     from sklearn.model_selection import GroupKFold
-    from sklearn.preprocessing import StandardScaler
 
     recs = []
     for k, path in enumerate(args.games_file):
@@ -176,39 +237,30 @@ def cmd_fit(args) -> int:
     rnd.shuffle(seeds)
     held = set(seeds[: len(seeds) // 5])
     test = np.array([g in held for g in groups])
-    scaler = StandardScaler().fit(X[~test][:, 1:])
-
-    def scaled(a):
-        return np.hstack([a[:, :1], scaler.transform(a[:, 1:])])
-
+    fit = _bounded_fit if not args.free else _free_fit
+    D = design(X)
     best = None
     for c in args.c:
         losses = []
-        for tr, va in GroupKFold(n_splits=4).split(X[~test], y[~test], groups[~test]):
-            m = LogisticRegression(C=c, max_iter=2000, fit_intercept=False)
-            m.fit(scaled(X[~test][tr]), y[~test][tr])
-            losses.append(log_loss(y[~test][va], m.predict_proba(scaled(X[~test][va]))[:, 1]))
+        for tr, va in GroupKFold(n_splits=4).split(D[~test], y[~test], groups[~test]):
+            w = fit(D[~test][tr], y[~test][tr], c)
+            losses.append(log_loss(y[~test][va], _predict(D[~test][va], w)))
         loss = sum(losses) / len(losses)
         print(f"C={c}: cross-validated log-loss {loss:.4f}", file=sys.stderr)
         if best is None or loss < best[0]:
             best = (loss, c)
-    model = LogisticRegression(C=best[1], max_iter=4000, fit_intercept=False)
-    model.fit(scaled(X[~test]), y[~test])
-    p = model.predict_proba(scaled(X[test]))[:, 1]
+    w = fit(D[~test], y[~test], best[1])
+    p = _predict(D[test], w)
     figures = {"games": len(recs), "positions": len(y), "held_out_games": len(held),
                "C": best[1], "held_out_log_loss": round(float(log_loss(y[test], p)), 4),
                "held_out_accuracy": round(float(accuracy_score(y[test], p > 0.5)), 4)}
     for sc in SCENARIOS:
         mask = test & (np.array(scen) == sc)
         if mask.any():
-            q = model.predict_proba(scaled(X[mask]))[:, 1]
+            q = _predict(D[mask], w)
             figures[f"held_out_accuracy_{sc}"] = round(float(accuracy_score(y[mask], q > 0.5)),
                                                        4)
-    # Back to the raw features: w_raw = w / scale, the bias absorbing the centring.
-    w = model.coef_[0]
-    raw = list(w[1:] / scaler.scale_)
-    bias = float(w[0] - sum(w[1:] * scaler.mean_ / scaler.scale_))
-    weights = {"bias": bias, **{n: float(x) for n, x in zip(NAMES[1:], raw)}}
+    weights = dict(zip(NAMES, map(float, raw_weights(w))))
     out = {"format": "richard3-value", "version": 1, "features": list(NAMES),
            "weights": weights, "fit": figures,
            "command": "tools/train_value.py fit " + " ".join(sys.argv[2:])}
@@ -240,6 +292,8 @@ def main(argv=None) -> int:
     f.add_argument("--seed", type=int, default=1)
     f.add_argument("--jobs", type=int, default=2)
     f.add_argument("--out", type=Path, default=OUT)
+    f.add_argument("--free", action="store_true",
+                   help="every weight free (default: each kept to features.DIRECTION)")
     args = ap.parse_args(argv)
     return cmd_games(args) if args.cmd == "games" else cmd_fit(args)
 

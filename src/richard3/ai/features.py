@@ -70,6 +70,32 @@ NAMES = (
     "last_heir_steps_me", "last_heir_steps_them",
 )
 N = len(NAMES)
+
+#: What a player knows of each feature's direction, which the fit (tools/train_value.py) keeps
+#: to: +1 a weight of at least 0 (good for "me"), -1 at most 0, 0 no weight at all, a feature
+#: not named here is free. Fitted to outcomes alone, correlation gave some of them the wrong
+#: sign (a step in exile worth more than one on the map, a side's AP still to spend in its
+#: action phase a gain, so that ending early scored better than recruiting), and the search
+#: played those signs: nobles sent into exile, AP left unused (docs/ai-strength.md).
+#: ``acting_ap`` has no weight: AP are worth what they buy, which the search plays out.
+DIRECTION = {
+    "won": 0, "acting_ap": 0,
+    "heirs_me": 1, "heirs_them": -1, "last_heir_me": -1, "last_heir_them": 1,
+    "heir_steps_me": 1, "heir_steps_them": -1, "minors_me": 1, "minors_them": -1,
+    "last_heir_steps_me": 1, "last_heir_steps_them": -1,
+    "usurp_margin": 1, "usurp_margin_late": 1, "usurp_ahead_late": 1,
+    "london_me": 1, "london_them": -1,
+    "steps_me": 1, "steps_them": -1, "exile_steps_me": 1, "exile_steps_them": -1,
+    "counted_me": 1, "counted_them": -1, "levies_me": 1, "levies_them": -1,
+    "battle_win": 1, "battle_steps": 1, "battle_counted": 1, "battle_heirs": 1,
+    "battle_last_heir": 1,
+    "threat_me": -1, "threat_them": 1, "hunt_me": 1, "hunt_them": -1,
+    "supply_me": -1, "supply_them": 1, "hand_ap_me": 1, "hand_ap_them": -1, "judgement": 1,
+}
+#: feature -> the feature it weighs no more than, in the same direction: a block in exile is
+#: out of the usurpation count (8.2) and fights nobody there, so its step weighs at most what a
+#: step on the map weighs.
+WEAKER = {"exile_steps_me": "steps_me", "exile_steps_them": "steps_them"}
 JUDGEMENT_CAP = 10.0
 
 
