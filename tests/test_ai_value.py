@@ -14,6 +14,7 @@ from richard3 import new_game
 from richard3.ai import RandomAgent
 from richard3.ai.features import DIRECTION, NAMES, WEAKER, features
 from richard3.ai.value import logit, win_chance
+from richard3.ids import LANCASTER, C
 from richard3.politics import usurpation_counts
 
 
@@ -85,3 +86,21 @@ def test_the_weights_keep_to_what_a_player_knows_of_each_feature():
         assert abs(w[weak]) <= abs(w[strong]) + 1e-12, weak
         assert w[weak] * w[strong] >= 0, weak
     assert sum(1 for name in NAMES if DIRECTION.get(name)) >= 30
+
+
+def test_5_2_a_block_the_enemy_reaches_with_more_power_is_exposed():
+    """1483's start: Earl Rivers, 2 steps alone in Leicester, is a move (5.2) from Richard
+    III's London and two from the dukes in East Anglia: his steps and his count are exposed.
+    The same position with Rivers gone to France (exile: nobody attacks there) is not, and
+    nor is the York block he could reach."""
+    g = new_game("1483", seed=1)
+    rivers = C.block_id["Rivers/L"]
+    assert C.area_names[g.loc[rivers]] == "Leicester"
+    f = features(g, LANCASTER)
+    steps, counted = f[NAMES.index("exposed_steps_me")], f[NAMES.index("exposed_counted_me")]
+    g.loc[rivers] = C.area_id["France"]
+    f2 = features(g, LANCASTER)
+    assert counted - f2[NAMES.index("exposed_counted_me")] > 0.8       # nearly a sure loss
+    assert steps - f2[NAMES.index("exposed_steps_me")] > 1.6           # his 2 steps
+    # and York's blocks he alone could reach are no longer exposed either
+    assert f2[NAMES.index("exposed_counted_them")] < f[NAMES.index("exposed_counted_them")]

@@ -18,7 +18,8 @@ enemy) where it applies, so that one set of weights serves both sides and every 
 - battles pending (6.0): for each contested area a straight-fight estimate (``odds``) of who
   wins, and what each side stakes: steps, counted blocks, heirs, the last heir;
 - threats: enemy power next to each side's heirs beyond the power with them, and power within
-  a move's reach of a last heir (the hunt);
+  a move's reach of a last heir (the hunt); steps and counted blocks standing where the enemy
+  can reach them in one move (5.2) with more power than they have (exposed);
 - supply (7.1, 7.2): blocks over an area's limit;
 - cards (1.1, 5.1): AP in each hand;
 - the judgement: the hand-written evaluation's score (``evaluate``, hard-v1's weights).
@@ -68,6 +69,7 @@ NAMES = (
     "threat_me", "threat_them", "hunt_me", "hunt_them", "supply_me", "supply_them",
     "hand_ap_me", "hand_ap_them", "acting_ap", "judgement",
     "last_heir_steps_me", "last_heir_steps_them",
+    "exposed_steps_me", "exposed_steps_them", "exposed_counted_me", "exposed_counted_them",
 )
 N = len(NAMES)
 
@@ -91,6 +93,8 @@ DIRECTION = {
     "battle_last_heir": 1,
     "threat_me": -1, "threat_them": 1, "hunt_me": 1, "hunt_them": -1,
     "supply_me": -1, "supply_them": 1, "hand_ap_me": 1, "hand_ap_them": -1, "judgement": 1,
+    "exposed_steps_me": -1, "exposed_steps_them": 1, "exposed_counted_me": -1,
+    "exposed_counted_them": 1,
 }
 #: feature -> the feature it weighs no more than, in the same direction: a block in exile is
 #: out of the usurpation count (8.2) and fights nobody there, so its step weighs at most what a
@@ -245,6 +249,25 @@ def features(g: Game, side: int) -> list[float]:
                     near += 0.5 * x_pow[n]
                 if near > y_pow[a]:
                     out[col] += quick_odds(near, y_pow[a] * 1.25)
+    # Exposed: each side's stacks out of battle that the enemy reaches in one move (next door,
+    # and half of what stands two areas away, 5.2) with more power: the steps and counted
+    # blocks at stake, each weighed by the straight-fight chance that the attack wins. The
+    # play-outs stop at the end of the game turn, before the enemy's next moves: without
+    # this, a lone block recruited or landed next to an enemy stack looked as safe as any.
+    for x, col in ((side, 51), (e, 52)):
+        y = 1 - x
+        x_pow, x_n, y_n = power[x], count[x], count[y]
+        y_at = power[y].__getitem__
+        at_steps = at_counted = 0.0
+        for a in range(NA):
+            if not x_n[a] or y_n[a] or not _LAND[a]:
+                continue
+            near = sum(map(y_at, LAND_NEIGHBOURS[a])) + 0.5 * sum(map(y_at, SECOND_RING[a]))
+            if near > x_pow[a]:
+                q = quick_odds(near, x_pow[a] * 1.25)
+                at_steps += q * steps_in[x][a]
+                at_counted += q * counted_in[x][a]
+        out[col], out[col + 2] = at_steps, at_counted
     for x, col in ((side, 43), (e, 44)):
         over = 0
         n_x = count[x]
