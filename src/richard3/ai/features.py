@@ -103,6 +103,13 @@ WEAKER = {"exile_steps_me": "steps_me", "exile_steps_them": "steps_them"}
 JUDGEMENT_CAP = 10.0
 
 
+def _reach(power_at, a: int) -> float:
+    """The power that reaches land area ``a`` in one move (5.2): all of it next door, half of
+    what stands two areas away (it gets there only if the border limits let it).
+    ``power_at``: area -> one side's power there."""
+    return sum(map(power_at, LAND_NEIGHBOURS[a])) + 0.5 * sum(map(power_at, SECOND_RING[a]))
+
+
 def features(g: Game, side: int) -> list[float]:
     """The features of ``g`` for ``side`` (0/1), in the order of ``NAMES``."""
     e = 1 - side
@@ -242,15 +249,11 @@ def features(g: Game, side: int) -> list[float]:
         x_pow, x_n, y_pow = power[x], count[x], power[y]
         for a in heir_area[y]:
             if _LAND[a] and not x_n[a]:
-                near = 0.0
-                for n in LAND_NEIGHBOURS[a]:
-                    near += x_pow[n]
-                for n in SECOND_RING[a]:
-                    near += 0.5 * x_pow[n]
+                near = _reach(x_pow.__getitem__, a)
                 if near > y_pow[a]:
                     out[col] += quick_odds(near, y_pow[a] * 1.25)
-    # Exposed: each side's stacks out of battle that the enemy reaches in one move (next door,
-    # and half of what stands two areas away, 5.2) with more power: the steps and counted
+    # Exposed: each side's stacks out of battle that the enemy reaches in one move (_reach)
+    # with more power: the steps and counted
     # blocks at stake, each weighed by the straight-fight chance that the attack wins. The
     # play-outs stop at the end of the game turn, before the enemy's next moves: without
     # this, a lone block recruited or landed next to an enemy stack looked as safe as any.
@@ -262,7 +265,7 @@ def features(g: Game, side: int) -> list[float]:
         for a in range(NA):
             if not x_n[a] or y_n[a] or not _LAND[a]:
                 continue
-            near = sum(map(y_at, LAND_NEIGHBOURS[a])) + 0.5 * sum(map(y_at, SECOND_RING[a]))
+            near = _reach(y_at, a)
             if near > x_pow[a]:
                 q = quick_odds(near, x_pow[a] * 1.25)
                 at_steps += q * steps_in[x][a]
