@@ -104,3 +104,27 @@ def test_5_2_a_block_the_enemy_reaches_with_more_power_is_exposed():
     assert steps - f2[NAMES.index("exposed_steps_me")] > 1.6           # his 2 steps
     # and York's blocks he alone could reach are no longer exposed either
     assert f2[NAMES.index("exposed_counted_them")] < f[NAMES.index("exposed_counted_them")]
+
+
+def test_6_9_a_treachery_roll_weighs_in_a_pending_battle():
+    """1483: Richmond, the PRETENDER, joining a battle against Lord Stanley (loyalty 1) may
+    turn him with one treachery roll (6.9), an even die: half a chance. The battle's estimate
+    counts it (half of Stanley's power changes sides, and in the count a counted block
+    turned weighs twice), so Richmond's battle is rated better than the same battle fought by
+    Pembroke, who may not roll."""
+    g = new_game("1483", seed=1)
+    lancs = C.area_id["Lancaster"]
+    stanley = C.block_id["Stanley/Y"]
+    assert g.loc[stanley] == lancs
+    richmond, pembroke = C.block_id["Richmond"], C.block_id["Pembroke"]
+    assert g.crowned[LANCASTER] == richmond
+    g.loc[richmond] = lancs
+    with_roll = features(g, LANCASTER)
+    g.loc[richmond], g.loc[pembroke] = C.area_id["France"], lancs
+    assert g.strength[richmond] == g.strength[pembroke] == 3     # equal power otherwise
+    without = features(g, LANCASTER)
+    win, counted = NAMES.index("battle_win"), NAMES.index("battle_counted")
+    assert with_roll[win] > without[win] + 0.2
+    assert with_roll[counted] > without[counted] + 0.9
+    # and York, who has no roller there, gains nothing from it
+    assert features(g, 1 - LANCASTER)[win] == -without[win]

@@ -404,9 +404,9 @@ def _turn_options(g, b: int) -> list[Action]:
     enemies = engaged(g, area, 1 - s)
     if senior_heir_present(g, area, s) == b:
         out += [Action("charge", t) for t in enemies]
-    if _may_roll(g, b, s):
+    if may_roll(g, b, s):
         by_warwick = b in combat.WARWICKS
-        immune = _defected(rec)
+        immune = defected(rec)
         out += [Action("treachery", t) for t in enemies
                 if combat.may_defect(g, t, by_warwick, immune)]
     return out
@@ -424,8 +424,9 @@ def _entry_mask(rec, s: int) -> int:
     return rec[ENTRY + 2 * s] | rec[ENTRY + 2 * s + 1] << MASK_BITS
 
 
-def _may_roll(g, b: int, s: int) -> bool:
-    """6.9: the KING, the PRETENDER and Warwick may each roll once per battle."""
+def may_roll(g, b: int, s: int) -> bool:
+    """6.9: the KING, the PRETENDER and Warwick may each roll once per battle: whether block
+    ``b`` of side ``s`` still may in the battle being fought (``g.battle``)."""
     used = g.battle[ROLLED]
     if g.crowned[s] == b:
         return not used & (1 << s)
@@ -434,7 +435,9 @@ def _may_roll(g, b: int, s: int) -> bool:
     return False
 
 
-def _defected(rec) -> set[int]:
+def defected(rec) -> set[int]:
+    """The blocks that defected in the battle of record ``rec``: none may be rolled back
+    (6.9)."""
     return {b for b in range(NB) if rec[FLAGS + b] & F_DEFECTED}
 
 

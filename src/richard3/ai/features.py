@@ -15,8 +15,11 @@ enemy) where it applies, so that one set of weights serves both sides and every 
   KING), most of all near the end of the last campaign, and London held alone;
 - armies: steps on the map and in exile, counted blocks (nobles, church, heirs) and levies on
   the map, recruitable blocks in the pool (5.4);
-- battles pending (6.0): for each contested area a straight-fight estimate (``odds``) of who
-  wins, and what each side stakes: steps, counted blocks, heirs, the last heir;
+- battles pending (6.0): for each contested area the chance that the attack wins
+  (``odds.attack_chance``: the defenders destroyed within three rounds), and what each side
+  stakes: steps, counted blocks, heirs, the last heir; a treachery roll (6.9) that the KING,
+  PRETENDER or Warwick there may make moves its likely worth (the chance the target defects
+  times its power, its steps and its place in the count) from one side to the other;
 - threats: enemy power next to each side's heirs beyond the power with them, and power within
   a move's reach of a last heir (the hunt); steps and counted blocks standing where the enemy
   can reach them in one move (5.2) with more power than they have (exposed);
@@ -29,6 +32,8 @@ from __future__ import annotations
 
 import math
 
+from ..battle import AREA, defected, may_roll
+from ..combat import WARWICKS, loyalty, may_defect
 from ..components import HEIR, LEVY
 from ..game import Game
 from ..ids import ACTION, MINOR, NA, NB, OVER, POOL, PRISON, C
@@ -41,7 +46,7 @@ from .evaluate import (
     SUPPLY_LIMIT,
     evaluate,
 )
-from .odds import quick_odds
+from .odds import attack_chance, quick_odds
 
 MIDDLESEX = C.area_id["Middlesex"]
 SCENARIOS = ("1460", "1470", "1483")
@@ -108,6 +113,44 @@ def _reach(power_at, a: int) -> float:
     what stands two areas away (it gets there only if the border limits let it).
     ``power_at``: area -> one side's power there."""
     return sum(map(power_at, LAND_NEIGHBOURS[a])) + 0.5 * sum(map(power_at, SECOND_RING[a]))
+
+
+def _defection(g: Game, a: int, x: int) -> tuple[float, float, float]:
+    """What side ``x``'s treachery rolls in a battle in area ``a`` may take from the enemy
+    (6.9): each roller there (the KING or PRETENDER, a Warwick; engaged, not in Reserve) rolls
+    once, at the enemy block it would most like to turn, worth ``p`` times that block, where
+    ``p = 1/2 ** loyalty`` is the chance that every die is even. Returns the expected
+    (power, steps, counted blocks) that change sides; (0, 0, 0) without a roller."""
+    loc, reserve, strength = g.loc, g.reserve, g.strength
+    rollers = [r for r in (g.crowned[x], *WARWICKS)
+               if r >= 0 and loc[r] == a and not reserve[r]
+               and (r == g.crowned[x] or _SIDE[r] == x)]
+    immune = ()
+    if rollers and g.battle and g.battle[AREA] == a:
+        # The battle being fought: a roll already made is spent, a defector stays (6.9).
+        rollers = [r for r in rollers if may_roll(g, r, x)]
+        immune = defected(g.battle)
+    if not rollers:
+        return 0.0, 0.0, 0.0
+    pretender = 1 - g.king
+    targets = [t for t in range(NB) if loc[t] == a and not reserve[t]
+               and (pretender if _SIDE[t] == 2 else _SIDE[t]) != x]
+    power = steps = counted = 0.0
+    for r in rollers:
+        by_warwick = r in WARWICKS
+        best = None
+        for t in targets:
+            if may_defect(g, t, by_warwick, immune):
+                p = 0.5 ** loyalty(t, by_warwick)
+                worth = p * strength[t] * _FP[t]
+                if best is None or worth > best[0]:
+                    best = (worth, p, t)
+        if best is not None:
+            worth, p, t = best
+            power += worth
+            steps += p * strength[t]
+            counted += p if _COUNTED[t] else 0.0
+    return power, steps, counted
 
 
 def features(g: Game, side: int) -> list[float]:
@@ -213,11 +256,20 @@ def features(g: Game, side: int) -> list[float]:
     for a in range(NA):
         if me_n[a] and en_n[a]:
             mine, theirs = me_pow[a], en_pow[a]
-            if attacker[a] == e:
-                mine *= 1.25
-            elif attacker[a] == side:
-                theirs *= 1.25
-            q = quick_odds(mine, theirs)
+            # Treachery (6.9): the likely defections move power, steps and, in the count
+            # (8.2), a counted block from one side to the other: twice its weight there.
+            gain, loss = _defection(g, a, side), _defection(g, a, e)
+            moved = gain[0] - loss[0]
+            mine, theirs = mine + moved, theirs - moved
+            st_bal += gain[1] - loss[1]
+            ct_bal += 2.0 * (gain[2] - loss[2])
+            # The attacker must destroy the defenders within three rounds (6.2).
+            if attacker[a] == side:
+                q = attack_chance(mine, theirs)
+            elif attacker[a] == e:
+                q = 1.0 - attack_chance(theirs, mine)
+            else:
+                q = quick_odds(mine, theirs)
             win += 2 * q - 1
             st_bal += q * steps_in[e][a] - (1 - q) * steps_in[side][a]
             ct_bal += q * counted_in[e][a] - (1 - q) * counted_in[side][a]
@@ -238,7 +290,7 @@ def features(g: Game, side: int) -> list[float]:
             for n in NEIGHBOURS[a]:
                 near += y_pow[n]
             if near > x_pow[a]:
-                threat += quick_odds(near, x_pow[a] * 1.25)
+                threat += attack_chance(near, x_pow[a])
         out[col] = threat
     # The hunt: power within reach of the other side's last heir (next to him, and half of
     # what stands two areas away: one activation's move, 5.2), more than his stack (9.0).
@@ -251,10 +303,10 @@ def features(g: Game, side: int) -> list[float]:
             if _LAND[a] and not x_n[a]:
                 near = _reach(x_pow.__getitem__, a)
                 if near > y_pow[a]:
-                    out[col] += quick_odds(near, y_pow[a] * 1.25)
+                    out[col] += attack_chance(near, y_pow[a])
     # Exposed: each side's stacks out of battle that the enemy reaches in one move (_reach)
     # with more power: the steps and counted
-    # blocks at stake, each weighed by the straight-fight chance that the attack wins. The
+    # blocks at stake, each weighed by the chance that the attack wins (6.2). The
     # play-outs stop at the end of the game turn, before the enemy's next moves: without
     # this, a lone block recruited or landed next to an enemy stack looked as safe as any.
     for x, col in ((side, 51), (e, 52)):
@@ -267,7 +319,7 @@ def features(g: Game, side: int) -> list[float]:
                 continue
             near = _reach(y_at, a)
             if near > x_pow[a]:
-                q = quick_odds(near, x_pow[a] * 1.25)
+                q = attack_chance(near, x_pow[a])
                 at_steps += q * steps_in[x][a]
                 at_counted += q * counted_in[x][a]
         out[col], out[col + 2] = at_steps, at_counted

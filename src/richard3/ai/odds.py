@@ -91,3 +91,23 @@ def quick_odds(own_power: float, enemy_power: float) -> float:
     Lanchester's square law, ``own^2 / (own^2 + enemy^2)``; 0.5 when both are 0."""
     a, b = own_power * own_power, enemy_power * enemy_power
     return 0.5 if a + b == 0 else a / (a + b)
+
+
+#: ``attack_chance``'s constants, fitted by ``tools/fit_odds.py --seed 1`` to ``battle_odds``
+#: over 3000 random battles of the game's blocks.
+ATTACK_K = 3.81
+ATTACK_D = 1.449
+
+
+def attack_chance(attacker_power: float, defender_power: float) -> float:
+    """The chance that an attack wins (6.2: every defender gone within three battle rounds,
+    the attacker retreating in the fourth), from the two sides' power (sum of strength x
+    firepower): ``a^K / (a^K + (D d)^K)`` with ``ATTACK_K`` and ``ATTACK_D`` fitted to
+    simulated battles. Unlike the square law (``quick_odds``) it rates an even attack well
+    below one half: holding is easier than destroying. 0 without attackers, 1 without
+    defenders."""
+    if attacker_power <= 0.0:
+        return 0.0
+    if defender_power <= 0.0:
+        return 1.0
+    return 1.0 / (1.0 + (ATTACK_D * defender_power / attacker_power) ** ATTACK_K)
