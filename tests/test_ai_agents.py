@@ -135,6 +135,21 @@ def test_a_search_with_a_time_budget_returns_a_legal_action(level):
     assert g.to_json() == before        # the search plays on copies, never on the game
 
 
+def test_a_search_reports_the_samples_it_drew():
+    """``drawn``: what a decision's iterations (or its time) bought, card plays (1.1) by
+    ``card_samples``, other decisions by ``samples`` (bench/search_samples.py reads it)."""
+    g, side = _action_phase_game()
+    agent = get_agent("hard", 4, samples=3, card_samples=5)
+    agent.choose(g.copy(), side)
+    assert agent.drawn == 3
+    g = new_game("1483", seed=3)
+    while g.phase != CARDS:
+        s = g.active_sides()[0]
+        g.apply(s, g.legal_actions(s)[0])
+    agent.choose(g.copy(), 0)
+    assert agent.drawn == 5
+
+
 def test_hard_v1_plays_kingmaker_lancaster_with_its_scenario_weights():
     """hard-v1 (0 iterations: its ranking alone) plays Lancaster on 1470 as normal's ranking with
     ``SCENARIO_WEIGHTS`` over ``HARD_WEIGHTS`` would, and York with ``HARD_WEIGHTS``; the

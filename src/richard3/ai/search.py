@@ -73,6 +73,9 @@ class SearchAgent(Agent):
         self.waste = waste
         self.weights = weights
         self.turns = turns
+        #: samples the last decision drew (0 when a rule or a single candidate decided it):
+        #: what a time budget buys (bench/search_samples.py).
+        self.drawn = 0
 
     # ------------------------------------------------------------------------- the value
     def value(self, g: Game, side: int) -> float:
@@ -98,6 +101,7 @@ class SearchAgent(Agent):
         ``side`` (0 to 1): ``[(action, chance), ...]``; one entry when the choice is forced
         or a rule decides (the mulligan). Raises ValueError if ``side`` has no legal action."""
         start = time.perf_counter()
+        self.drawn = 0
         legal = game.legal_actions(side)
         if not legal:
             raise ValueError("no legal action: this side has no decision to make now")
@@ -130,6 +134,7 @@ class SearchAgent(Agent):
                 for k, v in enumerate(row):
                     totals[k] += v
                     counts[k] += 1
+            self.drawn = n
         return _ordered(cands, totals, counts)
 
     # ------------------------------------------------------------------------- play-outs
@@ -212,6 +217,7 @@ class SearchAgent(Agent):
                 v = self._play_out(g, side, random.Random(rnd_seed), 40, cards=True)
                 totals[k] += v
                 counts[k] += 1
+        self.drawn = n
         return _ordered(legal, totals, [max(1, c) for c in counts])
 
 
