@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 
 from ..battle import AREA, defected, may_roll
-from ..combat import WARWICKS, loyalty, may_defect
+from ..combat import WARWICKS, engaged, loyalty, may_defect
 from ..components import HEIR, LEVY
 from ..game import Game
 from ..ids import ACTION, MINOR, NA, NB, OVER, POOL, PRISON, C
@@ -121,10 +121,10 @@ def _defection(g: Game, a: int, x: int) -> tuple[float, float, float]:
     once, at the enemy block it would most like to turn, worth ``p`` times that block, where
     ``p = 1/2 ** loyalty`` is the chance that every die is even. Returns the expected
     (power, steps, counted blocks) that change sides; (0, 0, 0) without a roller."""
-    loc, reserve, strength = g.loc, g.reserve, g.strength
-    rollers = [r for r in (g.crowned[x], *WARWICKS)
-               if r >= 0 and loc[r] == a and not reserve[r]
-               and (r == g.crowned[x] or _SIDE[r] == x)]
+    loc, strength, crowned = g.loc, g.strength, g.crowned[x]
+    if not any(r >= 0 and loc[r] == a for r in (crowned, *WARWICKS)):
+        return 0.0, 0.0, 0.0        # nobody there may roll: the common case, no lists built
+    rollers = [r for r in engaged(g, a, x) if r == crowned or r in WARWICKS]
     immune = ()
     if rollers and g.battle and g.battle[AREA] == a:
         # The battle being fought: a roll already made is spent, a defector stays (6.9).
@@ -132,9 +132,7 @@ def _defection(g: Game, a: int, x: int) -> tuple[float, float, float]:
         immune = defected(g.battle)
     if not rollers:
         return 0.0, 0.0, 0.0
-    pretender = 1 - g.king
-    targets = [t for t in range(NB) if loc[t] == a and not reserve[t]
-               and (pretender if _SIDE[t] == 2 else _SIDE[t]) != x]
+    targets = engaged(g, a, 1 - x)
     power = steps = counted = 0.0
     for r in rollers:
         by_warwick = r in WARWICKS

@@ -19,10 +19,10 @@ from .search import SearchAgent
 
 #: The search levels' settings (``SearchAgent``); tournaments bound them by ``samples`` and
 #: ``card_samples`` (the iterations that take about their browser time, docs/ai-strength.md),
-#: the page by time. Given half the page's budget in CPython (Pyodide runs at about half its
-#: speed), hard drew a median of 17 samples for a move and 14 for a card play, expert 38 and
-#: 46: a card play's sample is cheap, and tournaments that drew 2 and 4 of them played the
-#: cards worse than the page does.
+#: the page by time. A card play's sample is cheap: given half the page's budget in CPython
+#: (Pyodide runs at about half its speed), hard drew a median of 27 of them on an idle machine
+#: and expert 86 (bench/search_samples.py), so tournaments that drew 2 and 4 played the cards
+#: worse than the page does.
 HARD = dict(candidates=4, horizon=6, width=8, prior=4.0, card_samples=12, waste=0.02,
             budget_ms=900.0)
 EXPERT = dict(candidates=8, horizon=10, width=12, prior=4.0, card_samples=40, waste=0.02,
