@@ -10,7 +10,9 @@ Lancaster the level, York the easy AI, the fast pace) and watched to their end; 
 records how long each AI decision with a choice took (``game_host`` ``thinking``), and the page
 records its main thread's long tasks (PerformanceObserver "longtask"). Prints, per level, the
 decisions timed and their median, 95th percentile and longest time, and the longest main-thread
-task while the AI played (the page must never block: at most 200 ms). Targets (issue 25): hard
+task while the AI played (the page must never block: at most 200 ms), and the samples the
+search drew per decision in its budget, card plays (1.1) apart: the tournament defaults
+(``registry.TOURNAMENT``, the levels' ``card_samples``) stand for these. Targets (issue 25): hard
 median at most 1.0 s and 95th percentile at most 1.5 s; expert 95th percentile at most 5 s.
 A benchmark, not a test: it exits 0 whatever the figures.
 """
@@ -35,7 +37,8 @@ TARGETS = {"hard": (1000, 1500), "expert": (None, 5000)}
 
 def watch(page, level: str, scenario: str, timeout_s: float) -> tuple[list, list]:
     """Start a game (Lancaster: ``level``, York: easy, fast pace) and watch it to its end;
-    return (the worker's [level, ms] of every AI decision, the main thread's long tasks' ms)."""
+    return (the worker's [level, ms, samples drawn, "card" or "other"] of every AI decision
+    with a choice, the main thread's long tasks' ms)."""
     begin = page.evaluate("performance.now()")
     page.click("#new-game")
     page.wait_for_selector("#setup", state="visible")
@@ -76,10 +79,13 @@ def main(argv=None) -> int:
         ready_ms(page)
         mark_ms(page, "r3-engine")
         for level in args.levels:
-            times, tasks = [], []
+            times, tasks, drawn = [], [], {"card": [], "other": []}
             for _ in range(args.games):
                 thinking, long_tasks = watch(page, level, args.scenario, args.timeout)
-                times += [ms for lv, ms in thinking if lv == level]
+                times += [ms for lv, ms, _n, _kind in thinking if lv == level]
+                for lv, _ms, n, kind in thinking:
+                    if lv == level and n:       # 0: one candidate, nothing to sample
+                        drawn[kind].append(n)
                 tasks += long_tasks
                 page.click("#victory-new") if page.locator("#victory-new").is_visible() \
                     else None
@@ -94,7 +100,10 @@ def main(argv=None) -> int:
                 "max_ms": times[-1] if times else None,
                 "longest_task_ms": round(max(tasks, default=0.0)),
                 "tasks_over_200_ms": sum(t > 200 for t in tasks),
-                "long_tasks_ms": sorted((round(t) for t in tasks), reverse=True)[:5]}
+                "long_tasks_ms": sorted((round(t) for t in tasks), reverse=True)[:5],
+                "samples": {kind: {"decisions": len(xs), "median": statistics.median(xs),
+                                   "min": min(xs), "max": max(xs)}
+                            for kind, xs in drawn.items() if xs}}
         context.close()
     print(f"AI thinking in the browser's worker, {args.scenario}, {args.games} game(s) a level "
           f"against easy")
@@ -109,6 +118,9 @@ def main(argv=None) -> int:
               f"{r['p95_ms']} ms, longest {r['max_ms']} ms; longest main-thread task "
               f"{r['longest_task_ms']} ms (<= 200; {r['tasks_over_200_ms']} over 200 ms, the "
               f"longest {r['long_tasks_ms']})  [{', '.join(notes)}]")
+        for kind, d in r["samples"].items():
+            print(f"          samples drawn, {kind} decisions: median {d['median']} over "
+                  f"{d['decisions']} (range {d['min']}-{d['max']})")
     print(json.dumps(results))
     return 0
 

@@ -255,6 +255,26 @@ def test_hint_gives_the_top_three_legal_choices_with_their_chances():
     assert words.count("% to win") == len(hints)
 
 
+def test_the_host_records_each_ai_decisions_time_and_samples():
+    """bench/ai_browser.py reads, per AI decision with a choice, its level, milliseconds, the
+    samples the search drew in its time budget and whether it was a card play (1.1)."""
+    host = GameHost()
+    host.new_game("1483", 3, {"Lancaster": "hard", "York": "human"})
+    for _ in range(10):
+        if any(t[3] == "card" for t in host.thinking):
+            break
+        st = json.loads(host.status())
+        if st["ai_pending"]:
+            host.ai_step()
+        else:
+            host.act("York", json.loads(host.view("York"))["actions"][0])
+    card = [t for t in host.thinking if t[3] == "card"]
+    assert card, host.thinking
+    level, ms, samples, _kind = card[0]
+    assert level == "hard" and ms > 0 and samples >= 1
+    assert all(t[3] == "other" for t in host.thinking[:-1])   # the mulligan came first
+
+
 def test_hint_text_names_choices_in_words():
     choices = [{"notation": "fire", "text": "Fire"}, {"notation": "retreat Kent",
                                                       "text": "Retreat to Kent"}]

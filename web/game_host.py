@@ -30,7 +30,7 @@ import re
 import richard3
 from richard3.ai import REGISTRY, get_agent
 from richard3.components import SIDE_NAMES
-from richard3.ids import EVENT_NAMES
+from richard3.ids import CARDS, EVENT_NAMES
 from richard3.politics import COUNTED_TYPES, MIDDLESEX
 from richard3.record import RECORD_FORMAT, ReplayError, read as read_record, replay
 from richard3.review import Review, full_events
@@ -185,7 +185,9 @@ class GameHost:
         self.controllers = {}  # side name -> "human" or a level of LEVELS
         self.agents = {}
         self.undo_stack = []   # (side, Game) snapshots the current human decider may go back to
-        self.thinking = []     # [level, milliseconds] of each AI decision with a choice
+        # [level, milliseconds, samples drawn (search levels; else None), "card" or "other"]
+        # of each AI decision with a choice: bench/ai_browser.py reads what the budget buys.
+        self.thinking = []
         self.seen = {}         # side -> length of its log when it last acted (for "since")
         self.review = None     # the replay open (Review), and the viewpoints it allows
         self.review_viewpoints = ()
@@ -470,10 +472,13 @@ class GameHost:
             name = SIDE_NAMES[s]
             if not self._human(name):
                 start = time.perf_counter()
-                action = self.agents[name].choose(g.copy(), s)
+                agent = self.agents[name]
+                action = agent.choose(g.copy(), s)
                 if len(g.legal_actions(s)) > 1:     # forced steps take no thought
                     self.thinking.append([self.controllers[name],
-                                          round((time.perf_counter() - start) * 1000)])
+                                          round((time.perf_counter() - start) * 1000),
+                                          getattr(agent, "drawn", None),
+                                          "card" if g.phase == CARDS else "other"])
                 g.apply(s, action)
                 self.undo_stack = []
                 break

@@ -18,18 +18,17 @@ from .normal import NormalAgent
 from .search import SearchAgent
 
 #: The search levels' settings (``SearchAgent``); tournaments bound them by ``samples`` and
-#: ``card_samples`` (the iterations that take about their browser time, docs/ai-strength.md),
-#: the page by time. A card play's sample is cheap: given half the page's budget in CPython
-#: (Pyodide runs at about half its speed), hard drew a median of 27 of them on an idle machine
-#: and expert 86 (bench/search_samples.py), so tournaments that drew 2 and 4 played the cards
-#: worse than the page does.
-HARD = dict(candidates=4, horizon=6, width=8, prior=4.0, card_samples=12, waste=0.02,
+#: ``card_samples``, the page by time. The bounds are what the page's budget buys in its
+#: engine worker (``python3 build.py bench-ai``, which reads the samples each decision drew,
+#: on an idle machine, 1483 and 1470): hard drew a median of 34 and 38 samples for a move and
+#: 19.5 and 32 for a card play, expert 53 and 83 for a move and 76 and 79 for a card play.
+HARD = dict(candidates=4, horizon=6, width=8, prior=4.0, card_samples=24, waste=0.02,
             budget_ms=900.0)
-EXPERT = dict(candidates=8, horizon=10, width=12, prior=4.0, card_samples=40, waste=0.02,
+EXPERT = dict(candidates=8, horizon=10, width=12, prior=4.0, card_samples=76, waste=0.02,
               budget_ms=4000.0)
-#: Tournament defaults: each level bounded by iterations that take about its browser time
-#: (docs/ai-strength.md), so results repeat on any machine.
-TOURNAMENT = {"hard": {"samples": 16}, "expert": {"samples": 40}, "hard-v1": {"iterations": 2}}
+#: Tournament defaults: each level bounded by the samples its browser time buys (above), so
+#: results repeat on any machine and measure the levels the page plays.
+TOURNAMENT = {"hard": {"samples": 32}, "expert": {"samples": 64}, "hard-v1": {"iterations": 2}}
 
 #: name -> the agent's factory, built as ``factory(seed, **options)``.
 REGISTRY = {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent,
