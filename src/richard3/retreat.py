@@ -53,10 +53,13 @@ def retreat_destinations(g, b: int, side: int, area: int, counts: list[int],
     return out
 
 
-def regroup_destinations(g, b: int, side: int, area: int, counts: list[int]) -> list[int]:
-    """Areas victorious block b may regroup to from ``area`` (6.7)."""
-    lanc, york = g.presence()
-    enemy = york if side == 0 else lanc
+def regroup_destinations(g, b: int, side: int, area: int, counts: list[int],
+                         enemy: list[int] | None = None) -> list[int]:
+    """Areas victorious block b may regroup to from ``area`` (6.7). ``enemy``: the enemy's
+    blocks per area (``g.presence()``'s), when the caller has counted them already."""
+    if enemy is None:
+        lanc, york = g.presence()
+        enemy = york if side == 0 else lanc
     if by_sea(g, b, side, area):
         return sea_destinations(side, area, enemy)
     base = side * NBORDER

@@ -47,7 +47,7 @@ import math
 
 from ..components import HEIR
 from ..game import Game
-from ..ids import ACTION, NA, NB, OVER, C
+from ..ids import ACTION, NA, NB, OVER, PRISON, C
 from ..politics import COUNTED_TYPES, usurpation_counts
 from .odds import UNKNOWN_BLOCK, quick_odds
 
@@ -74,6 +74,15 @@ LAND_NEIGHBOURS = [tuple(x for x in NEIGHBOURS[a] if C.kind[x] == "land") for a 
 SECOND_RING = [tuple(sorted({y for x in LAND_NEIGHBOURS[a] for y in LAND_NEIGHBOURS[x]}
                             - set(NEIGHBOURS[a]) - {a})) for a in range(NA)]
 _UNK_POWER = UNKNOWN_BLOCK[0] * UNKNOWN_BLOCK[2]
+MIDDLESEX = C.area_id["Middlesex"]
+# Per block and per area, what the evaluation asks of the static tables, looked up once (it is
+# the search's hot path: every play-out decision evaluates several positions).
+_SIDE = C.side
+_FP = C.firepower
+_LOYALTY = C.loyalty
+_HEIR = [C.btype[b] == HEIR for b in range(NB)]
+_COUNTED = [C.btype[b] in COUNTED_TYPES for b in range(NB)]
+_LAND = [C.kind[a] == "land" for a in range(NA)]
 #: Value of one step of the own last heir, as a share of ``guard`` (1 at guard 20): a
 #: tie-break, far below what a battle stakes.
 GUARD_STEP = 0.05
@@ -113,11 +122,14 @@ def evaluate(g: Game, side: int, W: dict = W) -> float:
     if g.phase == OVER:
         return W["win"] if g.winner == side else -W["win"]
     e = 1 - side
-    loc, strength, owner, shown = g.loc, g.strength, g.owner, g.shown
+    loc, strength, shown, moved = g.loc, g.strength, g.shown, g.moved
+    pretender = 1 - g.king
     own_heirs = [0] * NA
     en_heirs = [0] * NA
     # 6.9: the KING, the PRETENDER and Warwick may each roll for treachery once per battle;
     # where one of ours fights, the enemy's most corruptible block counts partly for us.
+    # Read only with a ``treachery`` weight (0 at every level), so gathered only then.
+    treachery = W["treachery"]
     traitor_here = [False] * NA
     best_turn = [0.0] * NA
     me_crowned = g.crowned[side]
@@ -125,9 +137,14 @@ def evaluate(g: Game, side: int, W: dict = W) -> float:
     en_cnt = [0] * NA
     own_pow = [0.0] * NA
     en_pow = [0.0] * NA
+    reinforce = W["reinforce"]
     free_pow = [0.0] * NA        # own blocks that may still move this action phase
     own_cu = [0] * NA            # blocks counting for usurpation (8.2) per area
     en_cu = [0] * NA
+    # 8.2 (``politics.usurpation_counts``, counted here in the same pass): counted blocks on
+    # land areas, +1 for London held alone, the 1470 prisoner for his side.
+    counts = [0, 0]
+    in_london = [0, 0]
     own_steps = en_steps = 0.0
     # "sampled": read unrevealed enemy blocks as the determinized copy samples them (their
     # identity drawn from the blocks that could be there, at full strength) instead of as
@@ -142,44 +159,56 @@ def evaluate(g: Game, side: int, W: dict = W) -> float:
         a = loc[b]
         if a >= NA:
             continue
-        if owner(b) == side:
+        s = _SIDE[b]
+        if s == 2:
+            s = pretender
+        counted = _COUNTED[b]
+        if counted and _LAND[a]:
+            counts[s] += 1
+        if a == MIDDLESEX:
+            in_london[s] = 1
+        if s == side:
             own_cnt[a] += 1
-            s = strength[b]
-            own_steps += s
-            fp = C.firepower[b]
-            own_pow[a] += s * fp
-            if not g.moved[b]:
-                free_pow[a] += s * fp
-            if C.btype[b] in COUNTED_TYPES:
+            st = strength[b]
+            own_steps += st
+            pw = st * _FP[b]
+            own_pow[a] += pw
+            if reinforce and not moved[b]:
+                free_pow[a] += pw
+            if counted:
                 own_cu[a] += 1
-            if C.btype[b] == HEIR:
+            if _HEIR[b]:
                 heirs_on_map.append((b, a))
                 own_heirs[a] += 1
-            if b == me_crowned or b in C.warwick:
+            if treachery and (b == me_crowned or b in C.warwick):
                 traitor_here[a] = True
         else:
             en_cnt[a] += 1
-            if C.btype[b] in COUNTED_TYPES:
+            if counted:
                 en_cu[a] += 1
-            if C.btype[b] == HEIR:
+            if _HEIR[b]:
                 en_heirs[a] += 1
-            lo = C.loyalty[b]
-            if lo:
+            lo = _LOYALTY[b]
+            if treachery and lo:
                 st = strength[b] if shown[b] else UNKNOWN_BLOCK[0]
-                best_turn[a] = max(best_turn[a], 0.5 ** lo * st * C.firepower[b])
+                best_turn[a] = max(best_turn[a], 0.5 ** lo * st * _FP[b])
             if shown[b] or sampled:
                 en_steps += strength[b]
-                en_pow[a] += strength[b] * C.firepower[b]
+                en_pow[a] += strength[b] * _FP[b]
             else:
                 en_steps += UNKNOWN_BLOCK[0]
                 en_pow[a] += _UNK_POWER
+    if in_london[0] != in_london[1]:
+        counts[0 if in_london[0] else 1] += 1
+    p = g.prisoner
+    if p >= 0 and loc[p] == PRISON:
+        counts[_SIDE[p]] += 1
     score += W["step"] * (own_steps - en_steps)
     # Heirs alive: losing all loses the game (9.0); each one is a large asset.
     own_alive, en_alive = len(g.heirs_alive(side)), len(g.heirs_alive(e))
     score += W["heir"] * (own_alive - en_alive)
     # Usurpation (8.2), weighted up as the political turn nears.
     urgency = 1.0 + g.turn / 7.0
-    counts = usurpation_counts(g)
     score += W["usurp"] * urgency * (counts[side] - counts[e])
     # Battles to come: contested areas. A side's last heir is worth the game (9.0).
     n_heirs_factor = 3.0 if own_alive <= 1 else 1.0
@@ -190,31 +219,35 @@ def evaluate(g: Game, side: int, W: dict = W) -> float:
     # Each block that counts for usurpation (8.2) lost in battle costs its side one count.
     u_stake = W["usurp_stake"] * W["usurp"] * urgency / W["battle"]
     exp_en_loss = exp_own_loss = 0.0
-    ap_left = g.ap if (W["reinforce"] and g.phase == ACTION and g.acting == side) else 0
+    ap_left = g.ap if (reinforce and g.phase == ACTION and g.acting == side) else 0
     no_kill = no_loss = 1.0
+    attacker = g.attacker
+    w_battle, w_pressure, w_supply = W["battle"], W["pressure"], W["supply"]
+    w_heir_stake, w_risk = W["heir_stake"], W["risk"]
     for a in range(NA):
-        if own_cnt[a] and en_cnt[a]:
-            defender_is_me = g.attacker[a] == e
+        n_own = own_cnt[a]
+        if n_own and en_cnt[a]:
+            defender_is_me = attacker[a] == e
             mine, theirs = own_pow[a], en_pow[a]
             if ap_left:
                 # Own blocks next door that may still join this battle, one activation each.
                 near = sorted((free_pow[x] for x in NEIGHBOURS[a]
                                if not en_cnt[x] and C.kind[x] == "land"), reverse=True)
-                mine += W["reinforce"] * sum(near[:ap_left])
+                mine += reinforce * sum(near[:ap_left])
             if defender_is_me:
                 mine *= 1.25
-            elif g.attacker[a] == side:
+            elif attacker[a] == side:
                 theirs *= 1.25
-            if traitor_here[a] and W["treachery"]:
-                swing = W["treachery"] * best_turn[a]
+            if traitor_here[a] and treachery:
+                swing = treachery * best_turn[a]
                 mine, theirs = mine + swing, max(0.0, theirs - swing)
             p = quick_odds(mine, theirs)
             # What each side risks: its blocks and, above all, its heirs (9.0).
-            my_stake = (own_pow[a] / 2 + 2 + W["heir_stake"] * own_heirs[a] * n_heirs_factor
-                        + W["risk"] * (u_stake * own_cu[a] + my_sole * own_heirs[a]))
-            their_stake = (en_pow[a] / 2 + 2 + W["heir_stake"] * en_heirs[a] * en_heirs_factor
+            my_stake = (own_pow[a] / 2 + 2 + w_heir_stake * own_heirs[a] * n_heirs_factor
+                        + w_risk * (u_stake * own_cu[a] + my_sole * own_heirs[a]))
+            their_stake = (en_pow[a] / 2 + 2 + w_heir_stake * en_heirs[a] * en_heirs_factor
                            + u_stake * en_cu[a] + en_sole * en_heirs[a])
-            score += W["battle"] * (p * their_stake - (1 - p) * my_stake)
+            score += w_battle * (p * their_stake - (1 - p) * my_stake)
             # Counts and last heirs that these battles may cost each side (for "final").
             exp_en_loss += p * en_cu[a] * 0.5
             exp_own_loss += (1 - p) * own_cu[a] * 0.5
@@ -222,13 +255,13 @@ def evaluate(g: Game, side: int, W: dict = W) -> float:
                 no_kill *= 1 - 0.7 * p
             if my_sole and own_heirs[a]:
                 no_loss *= 1 - 0.7 * (1 - p)
-        elif en_cnt[a] and W["pressure"]:
+        elif w_pressure and en_cnt[a]:
             # Pressure: own strength next to a weaker enemy stack pulls blocks forward.
             near = sum(own_pow[x] for x in NEIGHBOURS[a])
             if near > en_pow[a]:
-                score += W["pressure"] * min(near - en_pow[a], 12.0) * (1 + en_heirs[a])
-        if own_cnt[a] > SUPPLY_LIMIT[a]:
-            score -= W["supply"] * (own_cnt[a] - SUPPLY_LIMIT[a])
+                score += w_pressure * min(near - en_pow[a], 12.0) * (1 + en_heirs[a])
+        if n_own > SUPPLY_LIMIT[a]:
+            score -= w_supply * (n_own - SUPPLY_LIMIT[a])
     # Hunt: own power next to the enemy's last heir (9.0), more than his stack there.
     if en_sole and W["hunt"]:
         for b in g.heirs_alive(e):

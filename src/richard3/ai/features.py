@@ -31,6 +31,8 @@ enemy) where it applies, so that one set of weights serves both sides and every 
 from __future__ import annotations
 
 import math
+from itertools import compress
+from operator import mul
 
 from ..battle import AREA, defected, may_roll
 from ..combat import WARWICKS, engaged, loyalty, may_defect
@@ -54,6 +56,7 @@ SCENARIOS = ("1460", "1470", "1483")
 RECRUIT_COUNTED = frozenset(b for b in range(NB) if C.btype[b] in COUNTED_TYPES
                             and C.btype[b] != HEIR)
 # Per block and per area, what the loop below asks of the static tables, looked up once.
+_BLOCKS = range(NB)
 _SIDE = C.side
 _FP = C.firepower
 _HEIR = [C.btype[b] == HEIR for b in range(NB)]
@@ -183,9 +186,7 @@ def features(g: Game, side: int) -> list[float]:
     heirs_in = ([0] * NA, [0] * NA)
     steps_in = ([0.0] * NA, [0.0] * NA)
     heir_area = ([], [])
-    for b in range(NB):
-        a = loc[b]
-        s = _SIDE[b]
+    for b, a, s, st in zip(_BLOCKS, loc, _SIDE, strength):
         if s == 2:
             s = pretender
         if a >= NA:
@@ -194,7 +195,6 @@ def features(g: Game, side: int) -> list[float]:
             elif a == MINOR:
                 minors[s] += 1
             continue
-        st = strength[b]
         heir = _HEIR[b]
         if _EXILE[a]:
             exile[s] += st
@@ -251,9 +251,12 @@ def features(g: Game, side: int) -> list[float]:
     me_pow, en_pow = power[side], power[e]
     me_n, en_n = count[side], count[e]
     attacker = g.attacker
-    for a in range(NA):
-        if me_n[a] and en_n[a]:
-            mine, theirs = me_pow[a], en_pow[a]
+    # Where a KING, PRETENDER or Warwick stands: the only areas where treachery may be rolled.
+    roll_areas = {loc[r] for r in (*g.crowned, *WARWICKS) if r >= 0}
+    # The contested areas, in order: both sides' blocks there (the product of their counts).
+    for a in compress(range(NA), map(mul, me_n, en_n)):
+        mine, theirs = me_pow[a], en_pow[a]
+        if a in roll_areas:
             # Treachery (6.9): the likely defections move power, steps and, in the count
             # (8.2), a counted block from one side to the other: twice its weight there.
             gain, loss = _defection(g, a, side), _defection(g, a, e)
@@ -261,21 +264,21 @@ def features(g: Game, side: int) -> list[float]:
             mine, theirs = mine + moved, theirs - moved
             st_bal += gain[1] - loss[1]
             ct_bal += 2.0 * (gain[2] - loss[2])
-            # The attacker must destroy the defenders within three rounds (6.2).
-            if attacker[a] == side:
-                q = attack_chance(mine, theirs)
-            elif attacker[a] == e:
-                q = 1.0 - attack_chance(theirs, mine)
-            else:
-                q = quick_odds(mine, theirs)
-            win += 2 * q - 1
-            st_bal += q * steps_in[e][a] - (1 - q) * steps_in[side][a]
-            ct_bal += q * counted_in[e][a] - (1 - q) * counted_in[side][a]
-            heir_bal += q * heirs_in[e][a] - (1 - q) * heirs_in[side][a]
-            if alive[e] == 1:
-                last_bal += q * heirs_in[e][a]
-            if alive[side] == 1:
-                last_bal -= (1 - q) * heirs_in[side][a]
+        # The attacker must destroy the defenders within three rounds (6.2).
+        if attacker[a] == side:
+            q = attack_chance(mine, theirs)
+        elif attacker[a] == e:
+            q = 1.0 - attack_chance(theirs, mine)
+        else:
+            q = quick_odds(mine, theirs)
+        win += 2 * q - 1
+        st_bal += q * steps_in[e][a] - (1 - q) * steps_in[side][a]
+        ct_bal += q * counted_in[e][a] - (1 - q) * counted_in[side][a]
+        heir_bal += q * heirs_in[e][a] - (1 - q) * heirs_in[side][a]
+        if alive[e] == 1:
+            last_bal += q * heirs_in[e][a]
+        if alive[side] == 1:
+            last_bal -= (1 - q) * heirs_in[side][a]
     out[34], out[35], out[36], out[37], out[38] = win, st_bal, ct_bal, heir_bal, last_bal
     # Threats to heirs out of battle: enemy power next door beyond the power with them.
     for x, col in ((side, 39), (e, 40)):
@@ -312,8 +315,8 @@ def features(g: Game, side: int) -> list[float]:
         x_pow, x_n, y_n = power[x], count[x], count[y]
         y_at = power[y].__getitem__
         at_steps = at_counted = 0.0
-        for a in range(NA):
-            if not x_n[a] or y_n[a] or not _LAND[a]:
+        for a in compress(range(NA), x_n):
+            if y_n[a] or not _LAND[a]:
                 continue
             near = _reach(y_at, a)
             if near > x_pow[a]:
@@ -324,7 +327,7 @@ def features(g: Game, side: int) -> list[float]:
     for x, col in ((side, 43), (e, 44)):
         over = 0
         n_x = count[x]
-        for a in range(NA):
+        for a in compress(range(NA), n_x):
             if n_x[a] > SUPPLY_LIMIT[a]:
                 over += n_x[a] - SUPPLY_LIMIT[a]
         out[col] = over

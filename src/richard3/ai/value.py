@@ -14,6 +14,7 @@ import json
 import math
 from functools import cache
 from importlib import resources
+from operator import mul
 
 from ..game import Game
 from ..ids import OVER
@@ -45,7 +46,7 @@ def logit(g: Game, side: int, w: tuple[float, ...] | None = None) -> float:
     if g.phase == OVER:
         return DECIDED if g.winner == side else -DECIDED
     w = w or weights()
-    return sum(a * b for a, b in zip(w, features(g, side)))
+    return sum(map(mul, w, features(g, side)))
 
 
 def win_chance(g: Game, side: int) -> float:
