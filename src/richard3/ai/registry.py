@@ -18,17 +18,22 @@ from .normal import NormalAgent
 from .search import SearchAgent
 
 #: The search levels' settings (``SearchAgent``); tournaments bound them by ``samples`` and
-#: ``card_samples``, the page by time. The bounds are what the page's budget buys in its
-#: engine worker (``python3 build.py bench-ai``, which reads the samples each decision drew,
-#: on an idle machine, 1483 and 1470): hard drew a median of 34 and 38 samples for a move and
-#: 19.5 and 32 for a card play, expert 53 and 83 for a move and 76 and 79 for a card play.
+#: ``card_samples``, the page by time. Expert is hard with 4.4 times its time: the same
+#: search, about four times the samples. Its earlier shape (8 candidates, play-outs of 10
+#: decisions over 12 actions) spent five times hard's cost on each sample and was never shown
+#: stronger than hard (docs/ai-strength.md); samples were (hard as Lancaster on 1483 won 3 of
+#: 24 games against hard-v1 at 16 samples, 9 of the same 24 at 32).
 HARD = dict(candidates=4, horizon=6, width=8, prior=4.0, card_samples=24, waste=0.02,
             budget_ms=900.0)
-EXPERT = dict(candidates=8, horizon=10, width=12, prior=4.0, card_samples=76, waste=0.02,
-              budget_ms=4000.0)
-#: Tournament defaults: each level bounded by the samples its browser time buys (above), so
-#: results repeat on any machine and measure the levels the page plays.
-TOURNAMENT = {"hard": {"samples": 32}, "expert": {"samples": 64}, "hard-v1": {"iterations": 2}}
+EXPERT = dict(HARD, card_samples=96, budget_ms=4000.0)
+#: Tournament defaults: each level bounded by fewer samples than its browser time buys, so
+#: results repeat on any machine and measure no stronger a level than the page plays.
+#: ``python3 build.py bench-ai`` (1483, Lancaster against easy, an idle machine) read the
+#: samples the page's worker drew: hard a median of 34, 46.5 and 67 for a move and 19.5, 42.5
+#: and 29.5 for a card play in three runs (the games differ from run to run, and so do their
+#: positions' costs), expert in this shape 216 and 131.
+TOURNAMENT = {"hard": {"samples": 32}, "expert": {"samples": 128},
+              "hard-v1": {"iterations": 2}}
 
 #: name -> the agent's factory, built as ``factory(seed, **options)``.
 REGISTRY = {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent,
