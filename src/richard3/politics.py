@@ -39,6 +39,9 @@ GO_HOME, HOME, RESET, EXILE_POOL = 20, 21, 22, 23
 MIDDLESEX = C.area_id["Middlesex"]
 CALAIS = C.area_id["Calais"]
 COUNTED_TYPES = (HEIR, NOBLE, CHURCH)
+_BLOCKS = range(NB)
+_COUNTED = [C.btype[b] in COUNTED_TYPES for b in range(NB)]
+_LAND = [C.kind[a] == "land" for a in range(NA)]
 YORK_SHIELDS = tuple(a for a in range(NA) if "York" in C.shields[a])
 LANCASTER_SHIELDS = tuple(a for a in range(NA) if "Lancaster" in C.shields[a])
 #: The Exeter, Somerset and Richmond shields: heir -> areas (2.2).
@@ -85,14 +88,17 @@ def usurpation_counts(g) -> list[int]:
     side."""
     counts = [0, 0]
     present = [0, 0]
-    for b in range(NB):
-        a = g.loc[b]
+    pretender = 1 - g.king
+    # Static facts read from tables looked up once: the AI's evaluation counts this in every
+    # position of its play-outs.
+    for b, a, s in zip(_BLOCKS, g.loc, C.side):
         if a >= NA:
             continue
-        s = g.owner(b)
+        if s == 2:
+            s = pretender                   # the Rebel fights for the PRETENDER (3.26)
         if a == MIDDLESEX:
             present[s] = 1
-        if C.btype[b] in COUNTED_TYPES and C.kind[a] == "land":
+        if _COUNTED[b] and _LAND[a]:
             counts[s] += 1
     if present[0] != present[1]:
         counts[0 if present[0] else 1] += 1

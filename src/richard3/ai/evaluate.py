@@ -47,7 +47,7 @@ import math
 
 from ..components import HEIR
 from ..game import Game
-from ..ids import ACTION, NA, NB, OVER, PRISON, C
+from ..ids import ACTION, NA, NB, OVER, C
 from ..politics import COUNTED_TYPES, usurpation_counts
 from .odds import UNKNOWN_BLOCK, quick_odds
 
@@ -74,7 +74,6 @@ LAND_NEIGHBOURS = [tuple(x for x in NEIGHBOURS[a] if C.kind[x] == "land") for a 
 SECOND_RING = [tuple(sorted({y for x in LAND_NEIGHBOURS[a] for y in LAND_NEIGHBOURS[x]}
                             - set(NEIGHBOURS[a]) - {a})) for a in range(NA)]
 _UNK_POWER = UNKNOWN_BLOCK[0] * UNKNOWN_BLOCK[2]
-MIDDLESEX = C.area_id["Middlesex"]
 # Per block and per area, what the evaluation asks of the static tables, looked up once (it is
 # the search's hot path: every play-out decision evaluates several positions).
 _SIDE = C.side
@@ -82,7 +81,6 @@ _FP = C.firepower
 _LOYALTY = C.loyalty
 _HEIR = [C.btype[b] == HEIR for b in range(NB)]
 _COUNTED = [C.btype[b] in COUNTED_TYPES for b in range(NB)]
-_LAND = [C.kind[a] == "land" for a in range(NA)]
 #: Value of one step of the own last heir, as a share of ``guard`` (1 at guard 20): a
 #: tie-break, far below what a battle stakes.
 GUARD_STEP = 0.05
@@ -141,10 +139,6 @@ def evaluate(g: Game, side: int, W: dict = W) -> float:
     free_pow = [0.0] * NA        # own blocks that may still move this action phase
     own_cu = [0] * NA            # blocks counting for usurpation (8.2) per area
     en_cu = [0] * NA
-    # 8.2 (``politics.usurpation_counts``, counted here in the same pass): counted blocks on
-    # land areas, +1 for London held alone, the 1470 prisoner for his side.
-    counts = [0, 0]
-    in_london = [0, 0]
     own_steps = en_steps = 0.0
     # "sampled": read unrevealed enemy blocks as the determinized copy samples them (their
     # identity drawn from the blocks that could be there, at full strength) instead of as
@@ -163,10 +157,6 @@ def evaluate(g: Game, side: int, W: dict = W) -> float:
         if s == 2:
             s = pretender
         counted = _COUNTED[b]
-        if counted and _LAND[a]:
-            counts[s] += 1
-        if a == MIDDLESEX:
-            in_london[s] = 1
         if s == side:
             own_cnt[a] += 1
             st = strength[b]
@@ -198,17 +188,13 @@ def evaluate(g: Game, side: int, W: dict = W) -> float:
             else:
                 en_steps += UNKNOWN_BLOCK[0]
                 en_pow[a] += _UNK_POWER
-    if in_london[0] != in_london[1]:
-        counts[0 if in_london[0] else 1] += 1
-    p = g.prisoner
-    if p >= 0 and loc[p] == PRISON:
-        counts[_SIDE[p]] += 1
     score += W["step"] * (own_steps - en_steps)
     # Heirs alive: losing all loses the game (9.0); each one is a large asset.
     own_alive, en_alive = len(g.heirs_alive(side)), len(g.heirs_alive(e))
     score += W["heir"] * (own_alive - en_alive)
     # Usurpation (8.2), weighted up as the political turn nears.
     urgency = 1.0 + g.turn / 7.0
+    counts = usurpation_counts(g)
     score += W["usurp"] * urgency * (counts[side] - counts[e])
     # Battles to come: contested areas. A side's last heir is worth the game (9.0).
     n_heirs_factor = 3.0 if own_alive <= 1 else 1.0
