@@ -187,3 +187,32 @@ def test_search_play_outs_end_with_the_game_turn_unless_told_to_run_on():
         assert h.phase in (CARDS, MULLIGAN, OVER)
         ends.append((h.campaign, h.turn, h.phase == OVER))
     assert ends[0][:2] > (g.campaign, g.turn) and (ends[0][2] or ends[1][:2] > ends[0][:2])
+
+
+def test_tournament_results_file_resumes_and_refuses_another_pairing(tmp_path, capsys):
+    """A 200-game tournament spans sittings: the results file keeps each game as it ends, a
+    second run plays only the games missing, and a file of another pairing is refused and
+    left as it was."""
+    from richard3.__main__ import main
+    results = tmp_path / "games.jsonl"
+    base = ["tournament", "--scenario", "1483", "--a", "easy", "--b", "random", "--seed", "5",
+            "--workers", "1", "--json", "--results", str(results)]
+    assert main(base + ["--games", "2"]) == 0
+    first = [json.loads(x) for x in results.read_text().splitlines()]
+    assert [r["game"] for r in first] == [0, 1]
+    capsys.readouterr()
+    assert main(base + ["--games", "3"]) == 0
+    out = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [r["game"] for r in out[:-1]] == [2]            # only the missing game was played
+    assert out[-1]["games"] == 3 and out[-1]["resumed"] == 2
+    assert out[-1]["a_wins"] == sum(r["winner"] == "a" for r in first) + (out[0]["winner"] == "a")
+    kept = results.read_text()
+    assert main(["tournament", "--scenario", "1483", "--a", "normal", "--b", "random",
+                 "--seed", "5", "--games", "3", "--workers", "1", "--results",
+                 str(results)]) == 2
+    err = capsys.readouterr().err
+    assert "games.jsonl:1" in err and "'easy'" in err and "'normal'" in err
+    assert results.read_text() == kept
+    results.write_text(kept + "{not json\n")
+    assert main(base + ["--games", "3"]) == 2
+    assert "games.jsonl:4: not a JSON record" in capsys.readouterr().err

@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from .ai.tournament import run_tournament
+from .ai.tournament import load_results, pairing, run_tournament
 from .record import ReplayError, check
 from .selfplay import play_game, summarise
 
@@ -30,18 +30,30 @@ def _tournament(args) -> int:
     elif args.budget_ms is not None:
         options["budget_ms"] = args.budget_ms
     progress = sys.stderr.isatty()
-    done = [0, 0]
+    played = []
+    if args.results is not None:
+        try:
+            played = load_results(args.results, pairing(args.scenario, args.a, args.b,
+                                                        args.seed, options))
+        except ValueError as exc:
+            print(f"richard3 tournament: {exc}", file=sys.stderr)
+            return 2
+    played = [r for r in played if r["game"] < args.games]
+    done = [len(played), sum(r["winner"] == "a" for r in played)]
 
     def on_game(rec):
         done[0] += 1
         done[1] += rec["winner"] == "a"
+        if args.results is not None:
+            with open(args.results, "a") as out:
+                out.write(json.dumps(rec) + "\n")
         if args.json:
             print(json.dumps(rec), flush=True)
         if progress:
             print(f"\r{done[0]}/{args.games} games, {args.a} won {done[1]}", end="",
                   file=sys.stderr, flush=True)
     summary = run_tournament(args.scenario, args.a, args.b, args.games, args.seed, options,
-                             workers=args.workers, on_game=on_game)
+                             workers=args.workers, on_game=on_game, done=played)
     if progress:
         print(file=sys.stderr)
     if args.json:
@@ -164,6 +176,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="hard-v1: iterations per decision")
     t.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     t.add_argument("--json", action="store_true", help="one JSON line per game, then a summary")
+    t.add_argument("--results", type=Path, default=None, metavar="FILE",
+                   help="JSON lines of the games, kept as they are played: a run stopped "
+                        "part-way goes on from them (same pairing and code only)")
     t.set_defaults(func=_tournament)
     return p
 

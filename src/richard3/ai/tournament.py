@@ -4,19 +4,73 @@ Game ``i`` (0-based) of a tournament with seed ``S`` uses game seed ``S * 100003
 agent A is Lancaster in even games and York in odd games, so each pairing of seeds is played
 from both sides. Agent seeds derive from the game seed, so a tournament is reproducible when
 the agents are iteration-bounded.
+
+A tournament may write its games to a results file (``run_tournament``'s ``done`` and
+``load_results``): a run stopped part-way goes on from the games already played, so a
+200-game tournament can span several sittings, and the file refuses games of another pairing
+or of other code (``code_fingerprint``).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import multiprocessing
 import time
+from pathlib import Path
 
 from ..game import new_game
 from ..politics import usurpation_counts
 from .registry import tournament_agent
 
 MAX_DECISIONS = 20000     # a safety net: a game this long is scored a draw
+
+#: The record keys that name a pairing: games of a results file must agree on all of them.
+PAIRING_KEYS = ("scenario", "a", "b", "tournament_seed", "options", "code")
+
+
+def code_fingerprint() -> str:
+    """A short hash (12 hex digits) of the package's source and data files (``*.py``,
+    ``*.json``, ``*.toml`` under ``richard3``): games played by different engine or AI code
+    carry different fingerprints, so a results file cannot mix them."""
+    root = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        if path.suffix in (".py", ".json", ".toml") and "__pycache__" not in path.parts:
+            h.update(path.relative_to(root).as_posix().encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:12]
+
+
+def load_results(path, pairing: dict) -> list[dict]:
+    """The game records already in the results file ``path`` (JSON lines; [] if it does not
+    exist), checked against ``pairing`` (the values of ``PAIRING_KEYS``).
+
+    Raises ValueError naming the file and line of a record that is not JSON, lacks a game
+    index, or belongs to another pairing or other code: the file is left as it is.
+    """
+    path = Path(path)
+    if not path.exists():
+        return []
+    records = []
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"{path}:{n}: not a JSON record ({exc.msg})") from None
+        if not isinstance(rec, dict) or not isinstance(rec.get("game"), int):
+            # a broken file, not a caller's wrong type: the same error as bad JSON
+            raise ValueError(f"{path}:{n}: not a game record (no game index)")  # noqa: TRY004
+        for key in PAIRING_KEYS:
+            if rec.get(key) != pairing[key]:
+                raise ValueError(f"{path}:{n}: game {rec['game']} has {key} {rec.get(key)!r}, "
+                                 f"this tournament {pairing[key]!r}: another pairing or other "
+                                 "code; use another results file")
+        records.append(rec)
+    return records
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -81,22 +135,36 @@ def _job(args):
     return play_game(*args)
 
 
+def pairing(scenario: str, a: str, b: str, seed: int, options: dict) -> dict:
+    """The keys (``PAIRING_KEYS``) every game record of this tournament carries."""
+    return {"scenario": scenario, "a": a, "b": b, "tournament_seed": seed,
+            "options": dict(options), "code": code_fingerprint()}
+
+
 def run_tournament(scenario: str, a: str, b: str, games: int, seed: int, options: dict,
-                   workers: int = 1, on_game=None) -> dict:
+                   workers: int = 1, on_game=None, done: list[dict] = ()) -> dict:
     """Play ``games`` games of A against B; call ``on_game(record)`` after each (in game order)
     and return the summary: games, a_wins, b_wins, draws, a_win_rate, a_win_rate_ci95,
-    a_wins_as_lancaster, a_wins_as_york, plus the pairing's settings."""
-    jobs = [(scenario, a, b, i, seed, options) for i in range(games)]
-    records = []
+    a_wins_as_lancaster, a_wins_as_york, plus the pairing's settings.
+
+    ``done``: records of this tournament's games already played (``load_results``); those
+    games are not played again and count in the summary. Each new record carries the
+    pairing's keys (``pairing``)."""
+    keys = pairing(scenario, a, b, seed, options)
+    played = {r["game"]: r for r in done if r["game"] < games}
+    jobs = [(scenario, a, b, i, seed, options) for i in range(games) if i not in played]
+    records = list(played.values())
     if workers > 1 and games > 1:
         with multiprocessing.Pool(workers) as pool:
             for rec in pool.imap(_job, jobs):
+                rec.update(keys)
                 records.append(rec)
                 if on_game:
                     on_game(rec)
     else:
         for job in jobs:
             rec = _job(job)
+            rec.update(keys)
             records.append(rec)
             if on_game:
                 on_game(rec)
@@ -104,7 +172,7 @@ def run_tournament(scenario: str, a: str, b: str, games: int, seed: int, options
     b_wins = sum(r["winner"] == "b" for r in records)
     lo, hi = wilson(a_wins, games)
     return {"summary": True, "scenario": scenario, "a": a, "b": b, "seed": seed,
-            "options": options, "games": games, "a_wins": a_wins, "b_wins": b_wins,
+            "options": options, "code": keys["code"], "resumed": len(played), "games": games, "a_wins": a_wins, "b_wins": b_wins,
             "draws": games - a_wins - b_wins,
             "a_win_rate": round(a_wins / games, 4) if games else 0.0,
             "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
