@@ -173,13 +173,19 @@ def test_hard_v1_plays_kingmaker_lancaster_with_its_scenario_weights():
     assert differs > 0
 
 
-def test_search_play_outs_end_with_the_game_turn_unless_told_to_run_on():
-    """A play-out stops where the next game turn begins (1.0); ``turns=1`` runs one turn more."""
+def _random_1483_game_until(reached):
+    """A 1483 game (seed 5) played by random agents until ``reached(game)``."""
     g = new_game("1483", seed=5)
     agents = (RandomAgent(1), RandomAgent(2))
-    while g.phase != ACTION:
+    while not reached(g):
         s = g.active_sides()[0]
         g.apply(s, agents[s].choose(g, s))
+    return g
+
+
+def test_search_play_outs_end_with_the_game_turn_unless_told_to_run_on():
+    """A play-out stops where the next game turn begins (1.0); ``turns=1`` runs one turn more."""
+    g = _random_1483_game_until(lambda g: g.phase == ACTION)
     ends = []
     for turns in (0, 1):
         h = g.copy()
@@ -187,6 +193,18 @@ def test_search_play_outs_end_with_the_game_turn_unless_told_to_run_on():
         assert h.phase in (CARDS, MULLIGAN, OVER)
         ends.append((h.campaign, h.turn, h.phase == OVER))
     assert ends[0][:2] > (g.campaign, g.turn) and (ends[0][2] or ends[1][:2] > ends[0][:2])
+
+
+def test_1_0_on_a_campaigns_last_game_turn_play_outs_run_to_the_usurpation():
+    """On game turn 7 (1.0) ``endgame`` lets a play-out run past its horizon to the political
+    turn (8.2): on 1483's only campaign that is the game's end, read exactly, not estimated."""
+    g = _random_1483_game_until(lambda g: g.turn == 7 and g.phase == ACTION)
+    ended = []
+    for endgame in (0, 200):
+        h = g.copy()
+        SearchAgent(3, endgame=endgame)._play_out(h, 0, random.Random(4), 2)
+        ended.append(h.phase == OVER)
+    assert ended == [False, True]
 
 
 def test_tournament_results_file_resumes_and_refuses_another_pairing(tmp_path, capsys):

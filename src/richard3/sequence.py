@@ -31,6 +31,9 @@ class _Over:
         return []
 
 
+#: Game turns a campaign (1.0).
+TURNS = 7
+
 HANDLERS = {MULLIGAN: cards.MulliganPhase, CARDS: cards.CardPhase,
             ACTION: movement.ActionPhase, BATTLE: battle.BattlePhase,
             SUPPLY: supply.SupplyPhase, POLITICAL: politics.PoliticalPhase, OVER: _Over}
@@ -38,7 +41,7 @@ HANDLERS = {MULLIGAN: cards.MulliganPhase, CARDS: cards.CardPhase,
 
 def _after_supply(g) -> None:
     """1.0: seven game turns a campaign, then the political turn (8.0)."""
-    if g.turn < 7:
+    if g.turn < TURNS:
         g.turn += 1
         cards.begin_turn(g)
     else:

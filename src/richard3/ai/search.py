@@ -36,6 +36,7 @@ import time
 
 from ..game import Game
 from ..ids import ACTION, BATTLE, CARDS, MULLIGAN, OVER
+from ..sequence import TURNS
 from .base import Agent
 from .determinize import determinize
 from .normal import after, card_choice, mulligan_choice, rank_actions, rule_choice
@@ -54,14 +55,17 @@ class SearchAgent(Agent):
     counts as; ``card_samples``: samples per card of the hand; ``waste``: what an activation
     that moves nobody costs (an AP), on the value's logit scale; ``weights``: value weights
     (tuning runs), else ``data/value.json``'s; ``turns``: game turns a play-out may run into
-    beyond the current one (0: it stops at the end of this turn)."""
+    beyond the current one (0: it stops at the end of this turn); ``endgame``: decisions a
+    play-out may take on a campaign's last game turn (1.0), enough to play it out to the
+    political turn's usurpation (8.2), so that the count is played, not estimated (0: the
+    ``horizon`` there too)."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int | None = None, budget_ms: float = 1000.0,
                  candidates: int = 4, horizon: int = 6, width: int = 8, prior: float = 2.0,
                  card_samples: int = 2, waste: float = 0.02, weights: tuple | None = None,
-                 turns: int = 0):
+                 turns: int = 0, endgame: int = 0):
         self.rnd = random.Random(seed)
         self.samples = samples
         self.budget_ms = budget_ms
@@ -73,6 +77,7 @@ class SearchAgent(Agent):
         self.waste = waste
         self.weights = weights
         self.turns = turns
+        self.endgame = endgame
         #: samples the last decision drew (0 when a rule or a single candidate decided it):
         #: what a time budget buys (bench/search_samples.py).
         self.drawn = 0
@@ -160,6 +165,8 @@ class SearchAgent(Agent):
         return its value for ``side``."""
         turn = (g.campaign, g.turn)
         crossed = 0
+        if g.turn == TURNS:
+            decisions = max(decisions, self.endgame)
         # A battle's decisions do not count: a battle begun is fought to its end (or to
         # BATTLE_DECISIONS), where the value reads its outcome instead of guessing it.
         left, fought = decisions, 0
