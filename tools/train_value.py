@@ -25,9 +25,9 @@ evaluation's own ranking) to ``src/richard3/data/value.json``, which the package
 engine never imports numpy, scipy or scikit-learn: they are only used here (the ``train``
 extra).
 
-``tools/data/games_search_s3.jsonl`` holds 261 such games (``games --games 600 --seed 3
---pairings search``, stopped part-way after 45 minutes on 2 cores: 87 of each scenario and
-pairing), kept in the repository so that the next fit need not play them again; ``games
+``tools/data/games_search_s3.jsonl`` holds 321 such games (``games --games 600 --seed 3
+--pairings search``, stopped part-way after 55 minutes on 2 cores: 107 of each scenario,
+a third of each pairing), kept in the repository so that the next fit need not play them again; ``games
 --out`` on that file with the same options resumes it.
 
 ``games --pairings search`` plays the search levels instead (hard at 2 samples against
