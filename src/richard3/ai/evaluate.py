@@ -49,6 +49,7 @@ from ..components import HEIR
 from ..game import Game
 from ..ids import ACTION, NA, NB, OVER, C
 from ..politics import COUNTED_TYPES, usurpation_counts
+from ..sequence import TURNS
 from .odds import UNKNOWN_BLOCK, quick_odds
 
 W = {"win": 10000.0, "heir": 30.0, "usurp": 6.0, "step": 1.0, "battle": 1.6, "threat": 1.2,
@@ -108,7 +109,7 @@ def win_chance(g: Game, side: int, counts: list[int], own_loss: float, en_loss: 
     less (roles can change again)."""
     margin = (counts[side] - own_loss) - (counts[1 - side] - en_loss)
     need = 0.5 if side != g.king else -0.5
-    sigma = 0.8 + 0.6 * max(0, 7 - g.turn)
+    sigma = 0.8 + 0.6 * max(0, TURNS - g.turn)
     p_count = 0.5 * (1.0 + math.erf((margin - need) / (sigma * 1.4142)))
     p = p_kill + max(0.0, 1.0 - p_kill - p_lose) * p_count
     return p if g.campaign >= g.last_campaign else 0.3 * p
@@ -193,7 +194,7 @@ def evaluate(g: Game, side: int, W: dict = W) -> float:
     own_alive, en_alive = len(g.heirs_alive(side)), len(g.heirs_alive(e))
     score += W["heir"] * (own_alive - en_alive)
     # Usurpation (8.2), weighted up as the political turn nears.
-    urgency = 1.0 + g.turn / 7.0
+    urgency = 1.0 + g.turn / TURNS
     counts = usurpation_counts(g)
     score += W["usurp"] * urgency * (counts[side] - counts[e])
     # Battles to come: contested areas. A side's last heir is worth the game (9.0).

@@ -40,6 +40,7 @@ from ..components import HEIR, LEVY
 from ..game import Game
 from ..ids import ACTION, MINOR, NA, NB, OVER, POOL, PRISON, C
 from ..politics import COUNTED_TYPES
+from ..sequence import TURNS
 from .evaluate import (
     HAND_WEIGHTS,
     LAND_NEIGHBOURS,
@@ -162,9 +163,9 @@ def features(g: Game, side: int) -> list[float]:
     out[1 + SCENARIOS.index(g.scenario)] = 1.0
     out[4] = 1.0 if g.king == side else -1.0
     campaigns = g.last_campaign - g.first_campaign + 1
-    done = (g.campaign - g.first_campaign) + (g.turn - 1) / 7.0
+    done = (g.campaign - g.first_campaign) + (g.turn - 1) / TURNS
     out[5] = 1.0 - done / campaigns
-    out[6] = (7 - g.turn) / 7.0
+    out[6] = (TURNS - g.turn) / TURNS
     last = g.campaign >= g.last_campaign
     out[7] = 1.0 if last else 0.0
     if g.phase == OVER:
@@ -237,7 +238,7 @@ def features(g: Game, side: int) -> list[float]:
     if p >= 0 and loc[p] == PRISON:
         usurp[_SIDE[p]] += 1
     margin = usurp[side] - usurp[e] + (0.5 if g.king == side else -0.5)
-    late = (1.0 if last else 0.35) * g.turn / 7.0
+    late = (1.0 if last else 0.35) * g.turn / TURNS
     out[19] = margin
     out[20] = margin * late
     out[21] = (1.0 if margin > 0 else -1.0) * late

@@ -172,7 +172,8 @@ def run_tournament(scenario: str, a: str, b: str, games: int, seed: int, options
     b_wins = sum(r["winner"] == "b" for r in records)
     lo, hi = wilson(a_wins, games)
     return {"summary": True, "scenario": scenario, "a": a, "b": b, "seed": seed,
-            "options": options, "code": keys["code"], "resumed": len(played), "games": games, "a_wins": a_wins, "b_wins": b_wins,
+            "options": options, "code": keys["code"], "resumed": len(played),
+            "games": games, "a_wins": a_wins, "b_wins": b_wins,
             "draws": games - a_wins - b_wins,
             "a_win_rate": round(a_wins / games, 4) if games else 0.0,
             "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
