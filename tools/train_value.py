@@ -30,6 +30,10 @@ extra).
 a third of each pairing), kept in the repository so that the next fit need not play them again; ``games
 --out`` on that file with the same options resumes it.
 
+``fit --td LAMBDA`` then refits a few rounds (``--td-rounds``) to TD(lambda) targets: the
+value that the last round's weights give the same game's later positions, the outcome after
+its last (``td_targets``). Tried on 2026-11-25 and not shipped (docs/ai-strength.md).
+
 ``games --pairings search`` plays the search levels instead (hard at 2 samples against
 hard-v1 and against itself): positions that stronger play reaches, which the first games'
 normal and easy players seldom do.
@@ -201,6 +205,21 @@ def _bounded_fit(D, y, c, directions=True):
     return np.concatenate([[r.x[0] - np.sum(r.x[1:] * mu / sd)], r.x[1:] / sd])
 
 
+def td_targets(outcomes, values, nxt, lam: float) -> list[float]:
+    """TD(lambda) targets (Sutton 1988; the lambda-return of TD-Leaf and of Texel tuning's
+    TD variants): position i's target is ``(1 - lam)`` times the value of the next position
+    of the same game from the same side's point of view (``values[nxt[i]]``) plus ``lam``
+    times that position's own target; after a game's last position (``nxt[i]`` -1), the
+    game's outcome (``outcomes[i]``, 1 won, 0 lost). A next position is always a later row.
+    ``lam`` 1 gives the outcomes, 0 the next position's value. Plain lists in and out."""
+    t = [float(z) for z in outcomes]
+    for i in range(len(t) - 1, -1, -1):
+        j = nxt[i]
+        if j >= 0:
+            t[i] = (1.0 - lam) * values[j] + lam * t[j]
+    return t
+
+
 def _free_fit(D, y, c):
     """The same fit with every weight free (``--free``: the fit before DIRECTION)."""
     return _bounded_fit(D, y, c, directions=False)
@@ -226,14 +245,16 @@ def cmd_fit(args) -> int:
     t0 = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
         parts = pool.map(_positions, [(r, args.every) for r in recs], chunksize=8)
-    X, y, groups, scen = [], [], [], []
+    X, y, groups, scen, nxt = [], [], [], [], []
     for seed, scenario, rows in parts:
-        for f, won in rows:
+        # rows alternate the two sides' points of view of each position taken
+        for k, (f, won) in enumerate(rows):
             X.append(f)
             y.append(won)
             groups.append(seed)
             scen.append(scenario)
-    X, y, groups = np.array(X), np.array(y), np.array(groups)
+            nxt.append(len(nxt) + 2 if k + 2 < len(rows) else -1)
+    X, y, groups, nxt = np.array(X), np.array(y), np.array(groups), np.array(nxt)
     print(f"{len(recs)} games, {len(y)} positions ({time.perf_counter() - t0:.0f} s)",
           file=sys.stderr)
     # Hold out a fifth of the games for the figures; cross-validate C on the rest.
@@ -255,8 +276,21 @@ def cmd_fit(args) -> int:
         if best is None or loss < best[0]:
             best = (loss, c)
     w = fit(D[~test], y[~test], best[1])
+    # TD(lambda): refit to targets that the value itself gives positions further on, a few
+    # rounds, each from the last round's weights (the outcomes still end every game).
+    train = np.flatnonzero(~test)
+    remap = np.full(len(y), -1)
+    remap[train] = np.arange(len(train))
+    nxt_train = np.where(nxt[train] >= 0, remap[np.maximum(nxt[train], 0)], -1)
+    for r in range(args.td_rounds if args.td is not None else 0):
+        targets = td_targets(y[train].tolist(), _predict(D[train], w).tolist(),
+                             nxt_train.tolist(), args.td)
+        w = fit(D[train], np.array(targets), best[1])
+        print(f"TD({args.td}) round {r + 1}: held-out log-loss "
+              f"{log_loss(y[test], _predict(D[test], w)):.4f}", file=sys.stderr)
     p = _predict(D[test], w)
     figures = {"games": len(recs), "positions": len(y), "held_out_games": len(held),
+               "td": args.td,
                "C": best[1], "held_out_log_loss": round(float(log_loss(y[test], p)), 4),
                "held_out_accuracy": round(float(accuracy_score(y[test], p > 0.5)), 4)}
     for sc in SCENARIOS:
@@ -297,6 +331,10 @@ def main(argv=None) -> int:
     f.add_argument("--seed", type=int, default=1)
     f.add_argument("--jobs", type=int, default=2)
     f.add_argument("--out", type=Path, default=OUT)
+    f.add_argument("--td", type=float, default=None, metavar="LAMBDA",
+                   help="refit to TD(lambda) targets (the value of later positions) after the "
+                        "fit to outcomes")
+    f.add_argument("--td-rounds", type=int, default=3)
     f.add_argument("--free", action="store_true",
                    help="every weight free (default: each kept to features.DIRECTION)")
     args = ap.parse_args(argv)
