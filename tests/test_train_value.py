@@ -30,3 +30,14 @@ def test_td_targets_blend_later_values_with_the_outcome():
     # lambda 1 is the outcome fit; lambda 0 the next position's value alone
     assert train_value.td_targets(outcomes, values, nxt, 1.0) == [float(z) for z in outcomes]
     assert train_value.td_targets(outcomes, values, nxt, 0.0)[:4] == [0.6, 0.4, 0.9, 0.1]
+
+
+def test_every_scenario_meets_every_pairing_of_the_games():
+    """The games' pairings are not tied to their scenarios (game i's scenario is i % 3): the
+    3 search pairings each meet every scenario within 9 games, and the 5 of self-play keep
+    the rule the shipped fit's games were played by (seed % 5, seed = 1,000,000 + i)."""
+    tv = train_value
+    met = {(tv.SCENARIOS[i % 3], tv.pairing(i, tv.SEARCH_PAIRINGS)) for i in range(9)}
+    assert len(met) == 9
+    for i in range(969):
+        assert tv.pairing(i, tv.PAIRINGS) == tv.PAIRINGS[(1_000_000 + i) % 5]
