@@ -1,5 +1,6 @@
-"""tools/train_value.py's TD(lambda) targets (issue 25): the value of later positions as the
-target of earlier ones, the outcome after a game's last position."""
+"""tools/train_value.py (issue 25): its TD(lambda) targets (the value of later positions as
+the target of earlier ones, the outcome after a game's last position) and its games'
+pairings (every scenario meets every pairing)."""
 
 from __future__ import annotations
 

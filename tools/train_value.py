@@ -292,22 +292,20 @@ def cmd_fit(args) -> int:
             best = (loss, c)
     w = fit(D[~test], y[~test], best[1])
     # TD(lambda): refit to targets that the value itself gives positions further on, a few
-    # rounds, each from the last round's weights (the outcomes still end every game).
-    train = np.flatnonzero(~test)
-    remap = np.full(len(y), -1)
-    remap[train] = np.arange(len(train))
-    nxt_train = np.where(nxt[train] >= 0, remap[np.maximum(nxt[train], 0)], -1)
+    # rounds, each from the last round's weights (the outcomes still end every game). A
+    # game's positions are all held out or all not, so its targets never mix the two.
     for r in range(args.td_rounds if args.td is not None else 0):
-        targets = td_targets(y[train].tolist(), _predict(D[train], w).tolist(),
-                             nxt_train.tolist(), args.td)
-        w = fit(D[train], np.array(targets), best[1])
+        targets = np.array(td_targets(y.tolist(), _predict(D, w).tolist(), nxt.tolist(),
+                                      args.td))
+        w = fit(D[~test], targets[~test], best[1])
         print(f"TD({args.td}) round {r + 1}: held-out log-loss "
               f"{log_loss(y[test], _predict(D[test], w)):.4f}", file=sys.stderr)
     p = _predict(D[test], w)
     figures = {"games": len(recs), "positions": len(y), "held_out_games": len(held),
-               "td": args.td,
                "C": best[1], "held_out_log_loss": round(float(log_loss(y[test], p)), 4),
                "held_out_accuracy": round(float(accuracy_score(y[test], p > 0.5)), 4)}
+    if args.td is not None:
+        figures["td"] = args.td
     for sc in SCENARIOS:
         mask = test & (np.array(scen) == sc)
         if mask.any():
