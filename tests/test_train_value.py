@@ -1,6 +1,6 @@
 """tools/train_value.py (issue 25): its TD(lambda) targets (the value of later positions as
-the target of earlier ones, the outcome after a game's last position) and its games'
-pairings (every scenario meets every pairing)."""
+the target of earlier ones, the outcome after a game's last position), its games'
+pairings (every scenario meets every pairing) and its reading of tournament games."""
 
 from __future__ import annotations
 
@@ -42,3 +42,31 @@ def test_every_scenario_meets_every_pairing_of_the_games():
     assert len(met) == 9
     for i in range(969):
         assert tv.pairing(i, tv.PAIRINGS) == tv.PAIRINGS[(1_000_000 + i) % 5]
+
+
+def test_a_tournament_game_replays_from_its_moves_as_fit_data():
+    """A tournament keeps each game's moves (the index of each decision's action among the
+    legal ones), so its games are data for the fit: replayed from the scenario and seed they
+    reach the same end (winner, usurpation counts, 8.2), and the fit reads the record with
+    its winner as a side. A record from before the moves were kept is refused by name."""
+    from richard3 import new_game
+    from richard3.ai.tournament import play_game
+    from richard3.politics import usurpation_counts
+    rec = play_game("1483", "easy", "random", 1, 5, {})          # A (easy) is York
+    assert len(rec["moves"]) == rec["decisions"] > 0
+    data = train_value.as_games_record(rec)
+    assert data["winner"] == {"Lancaster": 0, "York": 1}[rec["winner_side"]]
+    g = new_game("1483", seed=data["seed"])
+    for k in data["moves"]:
+        s = g.active_sides()[0]
+        g.apply(s, g.legal_actions(s)[k])
+    assert g.is_over and g.winner == data["winner"]
+    assert usurpation_counts(g) == rec["usurpation"]
+    rows = train_value.positions(data, 5)
+    assert rows and all(won == (side == data["winner"]) for (_f, won), side
+                        in zip(rows, [0, 1] * len(rows)))
+    assert train_value.as_games_record({"scenario": "1470", "seed": 3, "winner": 1,
+                                        "moves": [0]})["winner"] == 1
+    old = {k: v for k, v in rec.items() if k != "moves"}
+    with pytest.raises(ValueError, match="no moves"):
+        train_value.as_games_record(old)

@@ -37,6 +37,11 @@ resumed run follow the new rule.
 value that the last round's weights give the same game's later positions, the outcome after
 its last (``td_targets``). Tried on 2026-11-25 and not shipped (docs/ai-strength.md).
 
+A tournament's results file (``python -m richard3 tournament --results FILE``) is a games
+file too: each record keeps its game's moves (``as_games_record``), so the 200-game
+tournaments of docs/ai-strength.md, between the strongest levels, are data for ``fit
+--games-file`` at no further cost (records written before the moves were kept are refused).
+
 ``games --pairings search`` plays the search levels instead (hard at 2 samples against
 hard-v1 and against itself): positions that stronger play reaches, which the first games'
 normal and easy players seldom do.
@@ -150,6 +155,21 @@ def cmd_games(args) -> int:
     return 0
 
 
+def as_games_record(rec: dict) -> dict:
+    """A games file's record as ``positions`` reads it: a record of ``games`` as it is; a
+    tournament's (``python -m richard3 tournament --results``, which keeps each game's moves)
+    with its winner as a side (0 Lancaster, 1 York, None for a draw). Raises ValueError for
+    a tournament record without moves (one written before they were kept)."""
+    if "a_side" not in rec:
+        return rec
+    if "moves" not in rec:
+        raise ValueError(f"tournament game {rec.get('game')} (seed {rec.get('seed')}) has no "
+                         "moves: it was played before tournaments kept them")
+    winner = {"Lancaster": 0, "York": 1}.get(rec["winner_side"])
+    return {"scenario": rec["scenario"], "seed": rec["seed"], "winner": winner,
+            "moves": rec["moves"]}
+
+
 def positions(rec: dict, every: int):
     """(features, won) of every ``every``-th decision of a game, from both sides' points of
     view, replayed from its moves."""
@@ -255,7 +275,7 @@ def cmd_fit(args) -> int:
         if args.games is not None:  # the first N games of this file, as `games` numbers them
             n = args.games[min(k, len(args.games) - 1)]
             rows = [r for r in rows if r["seed"] % 1_000_000 < n]
-        recs += rows
+        recs += [as_games_record(r) for r in rows]
     recs = sorted((r for r in recs if r["winner"] in (0, 1)), key=lambda r: r["seed"])
     t0 = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:

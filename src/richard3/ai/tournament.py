@@ -93,7 +93,9 @@ def play_game(scenario: str, a: str, b: str, index: int, seed: int, options: dic
     ``budget_ms``), kept for the commands of docs/ai-strength.md.
     Record keys: game, scenario, seed, a_side, winner ("a", "b" or None), winner_side,
     reason, usurpation ([Lancaster, York] counts, 8.2, at the end), decisions, seconds,
-    a_ms_max / b_ms_max (slowest decision of each agent).
+    a_ms_max / b_ms_max (slowest decision of each agent), moves (each decision as the index
+    of the action among ``legal_actions`` then: the game replays from its scenario and seed,
+    as ``tools/train_value.py``'s games do, so a tournament's games are data for the fit).
     """
     gseed = seed * 100003 + index // 2
     a_side = index % 2           # 0: A is Lancaster
@@ -103,14 +105,14 @@ def play_game(scenario: str, a: str, b: str, index: int, seed: int, options: dic
               for s in (0, 1)}
     slowest = {0: 0.0, 1: 0.0}
     t0 = time.perf_counter()
-    n = 0
-    while not g.is_over and n < MAX_DECISIONS:
+    moves = []
+    while not g.is_over and len(moves) < MAX_DECISIONS:
         s = g.active_sides()[0]
         t = time.perf_counter()
         act = agents[s].choose(g, s)
         slowest[s] = max(slowest[s], time.perf_counter() - t)
+        moves.append(g.legal_actions(s).index(act))
         g.apply(s, act)
-        n += 1
     winner = None
     if g.is_over and g.winner >= 0:
         winner = "a" if g.winner == a_side else "b"
@@ -118,10 +120,10 @@ def play_game(scenario: str, a: str, b: str, index: int, seed: int, options: dic
     return {"game": index, "scenario": scenario, "seed": gseed,
             "a_side": "Lancaster" if a_side == 0 else "York", "winner": winner,
             "winner_side": ("Lancaster", "York")[g.winner] if g.winner >= 0 else None,
-            "reason": g.reason, "usurpation": counts, "decisions": n,
+            "reason": g.reason, "usurpation": counts, "decisions": len(moves),
             "seconds": round(time.perf_counter() - t0, 3),
             "a_ms_max": round(slowest[a_side] * 1000, 1),
-            "b_ms_max": round(slowest[1 - a_side] * 1000, 1)}
+            "b_ms_max": round(slowest[1 - a_side] * 1000, 1), "moves": moves}
 
 
 def _options(spec: str, options: dict) -> str:
