@@ -71,6 +71,7 @@ from richard3 import new_game
 from richard3.ai import get_agent
 from richard3.ai.features import DIRECTION, NAMES, WEAKER, features
 from richard3.ai.registry import tournament_agent
+from richard3.ids import side_id
 
 GAMES = ROOT / ".cache" / "ai" / "games.jsonl"
 SEARCH_GAMES = ROOT / ".cache" / "ai" / "games_search.jsonl"
@@ -165,9 +166,9 @@ def as_games_record(rec: dict) -> dict:
     if "moves" not in rec:
         raise ValueError(f"tournament game {rec.get('game')} (seed {rec.get('seed')}) has no "
                          "moves: it was played before tournaments kept them")
-    winner = {"Lancaster": 0, "York": 1}.get(rec["winner_side"])
-    return {"scenario": rec["scenario"], "seed": rec["seed"], "winner": winner,
-            "moves": rec["moves"]}
+    side = rec["winner_side"]
+    return {"scenario": rec["scenario"], "seed": rec["seed"],
+            "winner": None if side is None else side_id(side), "moves": rec["moves"]}
 
 
 def positions(rec: dict, every: int):
