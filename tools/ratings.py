@@ -9,8 +9,9 @@ the games.
 
 Each pairing plays ``--games`` games per scenario (half with each agent as Lancaster; game
 seeds as ``python -m richard3 tournament``, agents at their tournament bounds) and each game
-result is one JSON line in ``--out`` (default .cache/ai/ratings.jsonl), so a run can be
-resumed and refitted. Prints the table in Markdown for docs/ai-strength.md: each level's
+result is one JSON line in ``--out`` (default .cache/ai/ratings.jsonl), with the run's seed
+and the code's fingerprint, so a run can be resumed (on the same code and seed only) and
+refitted. Prints the table in Markdown for docs/ai-strength.md: each level's
 rating (random fixed at 0), its interval, games and score.
 """
 
@@ -28,7 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from richard3.ai.tournament import play_game
+from richard3.ai.tournament import code_fingerprint, load_results, play_game
 
 AGENTS = ("random", "easy", "normal", "hard-v1", "hard", "expert")
 SCENARIOS = ("1460", "1470", "1483")
@@ -39,7 +40,20 @@ def _job(job):
     scenario, a, b, index, seed = job
     rec = play_game(scenario, a, b, index, seed, {})
     return {"scenario": scenario, "a": a, "b": b, "game": index, "winner": rec["winner"],
-            "decisions": rec["decisions"], "seconds": rec["seconds"]}
+            "decisions": rec["decisions"], "seconds": rec["seconds"], "seed": seed,
+            "code": code_fingerprint()}
+
+
+def played(path: Path, seed: int, code: str) -> set:
+    """The (scenario, a, b, game) keys of the games already in ``path``, a results file this
+    run resumes. Raises SystemExit, naming the file and line, if a line is not a game record
+    or a game there was played with another ``--seed`` or by other code
+    (``code_fingerprint``): one table must not mix them."""
+    try:
+        rows = load_results(path, {"seed": seed, "code": code}, keys=("seed", "code"))
+    except ValueError as exc:
+        raise SystemExit(f"{exc}") from None
+    return {(r["scenario"], r["a"], r["b"], r["game"]) for r in rows}
 
 
 def fit(results: list[dict], agents: list[str], boot: int, seed: int) -> dict:
@@ -81,11 +95,7 @@ def main(argv=None) -> int:
         results = [json.loads(x) for x in args.results.read_text().splitlines() if x.strip()]
     else:
         args.out.parent.mkdir(parents=True, exist_ok=True)
-        done = set()
-        if args.out.exists():
-            for x in args.out.read_text().splitlines():
-                r = json.loads(x)
-                done.add((r["scenario"], r["a"], r["b"], r["game"]))
+        done = played(args.out, args.seed, code_fingerprint()) if args.out.exists() else set()
         jobs = [(sc, a, b, i, args.seed) for sc in SCENARIOS
                 for a, b in itertools.combinations(args.agents, 2) for i in range(args.games)
                 if (sc, a, b, i) not in done]

@@ -43,9 +43,10 @@ def code_fingerprint() -> str:
     return h.hexdigest()[:12]
 
 
-def load_results(path, pairing: dict) -> list[dict]:
+def load_results(path, pairing: dict, keys=PAIRING_KEYS) -> list[dict]:
     """The game records already in the results file ``path`` (JSON lines; [] if it does not
-    exist), checked against ``pairing`` (the values of ``PAIRING_KEYS``).
+    exist), checked against ``pairing`` (the values of ``keys``, by default
+    ``PAIRING_KEYS``; a round robin of several pairings checks only its seed and code).
 
     Raises ValueError naming the file and line of a record that is not JSON, lacks a game
     index, or belongs to another pairing or other code: the file is left as it is.
@@ -64,7 +65,7 @@ def load_results(path, pairing: dict) -> list[dict]:
         if not isinstance(rec, dict) or not isinstance(rec.get("game"), int):
             # a broken file, not a caller's wrong type: the same error as bad JSON
             raise ValueError(f"{path}:{n}: not a game record (no game index)")  # noqa: TRY004
-        for key in PAIRING_KEYS:
+        for key in keys:
             if rec.get(key) != pairing[key]:
                 raise ValueError(f"{path}:{n}: game {rec['game']} has {key} {rec.get(key)!r}, "
                                  f"this tournament {pairing[key]!r}: another pairing or other "
