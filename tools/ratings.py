@@ -46,13 +46,13 @@ def _job(job):
 
 def played(path: Path, seed: int, code: str) -> set:
     """The (scenario, a, b, game) keys of the games already in ``path``, a results file this
-    run resumes. Raises SystemExit, naming the file and line, if a line is not a game record
+    run resumes (none if it does not exist). Raises SystemExit, naming the file and line, if a line is not a game record
     or a game there was played with another ``--seed`` or by other code
     (``code_fingerprint``): one table must not mix them."""
     try:
         rows = load_results(path, {"seed": seed, "code": code}, keys=("seed", "code"))
     except ValueError as exc:
-        raise SystemExit(f"{exc}") from None
+        raise SystemExit(str(exc)) from None
     return {(r["scenario"], r["a"], r["b"], r["game"]) for r in rows}
 
 
@@ -95,7 +95,7 @@ def main(argv=None) -> int:
         results = [json.loads(x) for x in args.results.read_text().splitlines() if x.strip()]
     else:
         args.out.parent.mkdir(parents=True, exist_ok=True)
-        done = played(args.out, args.seed, code_fingerprint()) if args.out.exists() else set()
+        done = played(args.out, args.seed, code_fingerprint())   # none if no file yet
         jobs = [(sc, a, b, i, args.seed) for sc in SCENARIOS
                 for a, b in itertools.combinations(args.agents, 2) for i in range(args.games)
                 if (sc, a, b, i) not in done]
