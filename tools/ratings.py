@@ -46,9 +46,9 @@ def _job(job):
 
 def played(path: Path, seed: int, code: str) -> set:
     """The (scenario, a, b, game) keys of the games already in ``path``, a results file this
-    run resumes (none if it does not exist). Raises SystemExit, naming the file and line, if a line is not a game record
-    or a game there was played with another ``--seed`` or by other code
-    (``code_fingerprint``): one table must not mix them."""
+    run resumes (none if it does not exist). Raises SystemExit, naming the file and line, if
+    a line is not a game record or a game there was played with another ``--seed`` or by
+    other code (``code_fingerprint``): one table must not mix them."""
     try:
         rows = load_results(path, {"seed": seed, "code": code}, keys=("seed", "code"))
     except ValueError as exc:
