@@ -101,10 +101,10 @@ def twin(g, side: int, rnd: random.Random):
     _twin_cards(g, t, e, rnd)
     hidden = hidden_enemy_blocks(g, side)
     dealt = _most_moved(g, hidden, rnd)
-    move_identities(g, t, dealt, full_strength=False)
-    for b in hidden:                    # the damage of hidden blocks is hidden too
-        if t.loc[b] < NA:
-            t.strength[b] = rnd.randint(1, C.max_str[b])
+    move_identities(g, t, dealt, strength="place")
+    for b in hidden:                    # the damage of hidden blocks is hidden too, below the
+        if t.loc[b] < NA:               # strength they were last seen at
+            t.strength[b] = rnd.randint(1, g.seen_strength[b] or C.max_str[b])
     t.seed = rnd.getrandbits(63)
     t.reseed(rnd.getrandbits(64))       # and no record: it holds both sides' decisions
     _twin_log(g, e, dealt, t)

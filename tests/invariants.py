@@ -41,6 +41,9 @@ def check_state(g: Game) -> None:
         # The enemy's public knowledge never rules out where a block really is.
         bit = place_bit(where)
         assert not bit or g.whereabouts[b] & bit, (C.block_names[b], where, g.whereabouts[b])
+        # The strength it was last seen at bounds the block's strength from above (3.11).
+        seen = g.seen_strength[b]
+        assert not seen or (where < NA and st <= seen <= C.max_str[b]), (C.block_names[b], seen)
     for b, c in PAIRS:
         in_play = [x for x in (b, c) if g.loc[x] not in (OFF, DEAD)]
         assert len(in_play) <= 1, f"both versions of {C.label[b]} are in play"

@@ -152,8 +152,9 @@ def test_a_search_reports_the_samples_it_drew():
 
 def test_hard_v1_plays_kingmaker_lancaster_with_its_scenario_weights():
     """hard-v1 (0 iterations: its ranking alone) plays Lancaster on 1470 as normal's ranking with
-    ``SCENARIO_WEIGHTS`` over ``HARD_WEIGHTS`` would, and York with ``HARD_WEIGHTS``; the
-    scenario weights change at least one of Lancaster's decisions."""
+    ``SCENARIO_WEIGHTS`` over ``HARD_WEIGHTS`` would, and York with ``HARD_WEIGHTS`` (both on
+    samples with hidden enemy blocks at full strength, as hard-v1's); the scenario weights
+    change at least one of Lancaster's decisions."""
     from richard3.ai import HardAgent, NormalAgent
     from richard3.ai.hard import HARD_WEIGHTS, SCENARIO_WEIGHTS
     g = new_game("1470", seed=5)
@@ -161,6 +162,8 @@ def test_hard_v1_plays_kingmaker_lancaster_with_its_scenario_weights():
     hard = [HardAgent(7, iterations=0), HardAgent(8, iterations=0)]
     expect = [NormalAgent(7, weights=tuned), NormalAgent(8, weights=HARD_WEIGHTS)]
     plain = NormalAgent(7, weights=HARD_WEIGHTS)
+    for agent in (*expect, plain):
+        agent.hidden_strength = "full"          # hard-v1's samples: no damage seen
     differs = 0
     for _ in range(120):
         s = g.active_sides()[0]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from richard3 import new_game
 from richard3.actions import Action
 from richard3.ai import get_agent
@@ -133,3 +135,78 @@ def test_a_save_from_before_whereabouts_loads_with_nothing_known():
     for b in range(len(C.block_names)):
         bit = place_bit(h.loc[b])
         assert h.whereabouts[b] == (0 if not bit else (1 << NA) - 1 | POOL_BIT | DOWN_BIT)
+
+
+# --------------------------------------------------------- seen strength (6.1, 3.11, 8.5)
+def _play_until(g, players, done, limit=3000):
+    """Apply the agents' choices until ``done(g)`` or the game ends; whether ``done``."""
+    for _ in range(limit):
+        if done(g):
+            return True
+        if g.is_over:
+            return False
+        s = g.active_sides()[0]
+        g.apply(s, players[s].choose(g, s))
+    return done(g)
+
+
+def _damaged_and_hidden(g, side):
+    """Hidden enemy blocks on the map that ``side`` last saw below full strength."""
+    return [b for b in hidden_enemy_blocks(g, side)
+            if g.loc[b] < NA and 0 < g.seen_strength[b] < C.max_str[b]]
+
+
+def test_6_1_a_block_seen_in_battle_is_dealt_at_the_strength_it_was_seen_at():
+    """After a battle, the survivors stand up again face-down (6.1), but their losses were
+    seen: a determinized copy gives each hidden enemy block the strength its enemy last saw
+    it at, or its full strength if it was not seen this campaign."""
+    for seed in range(1, 30):
+        g = new_game("1483", seed=seed)
+        players = [get_agent("easy", seed), get_agent("easy", seed + 1)]
+        if _play_until(g, players, lambda g: _damaged_and_hidden(g, 0)):
+            break
+    else:
+        raise AssertionError("no game left a damaged enemy block hidden")
+    b = _damaged_and_hidden(g, 0)[0]
+    assert g.strength[b] <= g.seen_strength[b]          # steps are lost, not gained (3.11)
+    rnd = random.Random(1)
+    for _ in range(20):
+        d = determinize(g, 0, rnd)
+        for c in hidden_enemy_blocks(g, 0):
+            if d.loc[c] < NA:
+                assert d.strength[c] == (g.seen_strength[c] or C.max_str[c]), C.block_names[c]
+
+
+def test_8_5_the_reset_forgets_the_strengths_seen_and_leaving_the_map_does_too():
+    """Every block is raised to full strength at the campaign reset (8.5), so what was seen
+    of its damage no longer holds; a block eliminated comes back at full strength (5.4)."""
+    g = new_game("1460", seed=2)
+    players = [get_agent("easy", 3), get_agent("easy", 4)]
+    assert _play_until(g, players, lambda g: any(g.seen_strength))
+    assert _play_until(g, players, lambda g: g.campaign > g.first_campaign)
+    # Whatever was seen before the reset is gone; anything seen since is the present strength
+    # of a block on the map.
+    for b, st in enumerate(g.seen_strength):
+        assert not st or (g.loc[b] < NA and g.strength[b] <= st), C.block_names[b]
+    from richard3.politics import campaign_reset
+    campaign_reset(g)
+    assert not any(g.seen_strength)
+
+
+def test_a_save_checks_the_seen_strengths_and_one_without_them_has_none():
+    import json
+    g = new_game("1483", seed=1)
+    d = json.loads(g.to_json())
+    del d["seen_strength"]
+    assert not any(Game.from_json(json.dumps(d)).seen_strength)
+    b = next(b for b in range(len(C.block_names)) if g.loc[b] < NA and C.max_str[b] < 4)
+    for bad in (C.max_str[b] + 1, -1, "3"):
+        d["seen_strength"] = [0] * len(C.block_names)
+        d["seen_strength"][b] = bad
+        with pytest.raises(ValueError, match=r"seen_strength"):
+            Game.from_json(json.dumps(d))
+    off = next(b for b in range(len(C.block_names)) if g.loc[b] >= NA)
+    d["seen_strength"] = [0] * len(C.block_names)
+    d["seen_strength"][off] = 1
+    with pytest.raises(ValueError, match=rf"seen_strength\[{off}\]"):
+        Game.from_json(json.dumps(d))

@@ -265,7 +265,8 @@ def new_game(scenario_id: str = "1460", seed: int | None = 0,
 def _rebuild_log(g: Game) -> None:
     """A save of version 1 (engine 0.1.0) kept its log as English lines ("text" events): when
     its record replays to the very same state, take the replay's log of events instead (the
-    page's summaries and arrows read events); else keep the lines."""
+    page's summaries and arrows read events) and its seen strengths (which no such save kept);
+    else keep the lines."""
     rec = g.record
     replay = new_game(g.scenario, seed=g.seed)
     try:
@@ -273,8 +274,8 @@ def _rebuild_log(g: Game) -> None:
             replay.apply(side, text)
     except (IllegalAction, ValueError):
         return
-    if all(getattr(replay, f) == getattr(g, f) for f in State._FIELDS):
-        g._log = replay._log
+    if all(getattr(replay, f) == getattr(g, f) for f in State._FIELDS if f != "seen_strength"):
+        g._log, g.seen_strength = replay._log, replay.seen_strength
 
 
 def _card(c: int):

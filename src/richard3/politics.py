@@ -228,6 +228,8 @@ def campaign_reset(g) -> None:
             g.loc[b] = C.home_area[b]
         if g.loc[b] < NA:
             g.strength[b] = C.max_str[b]
+    if g.seen_strength is not None:     # every block is at full strength again
+        g.seen_strength = [0] * NB
     g.say(PUBLIC, "reset")
     tasks = []
     for s in (0, 1):

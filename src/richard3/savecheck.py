@@ -10,8 +10,8 @@ the game after it hang (no strength of 10**9, no 100-card deck).
 
 The game built owns every list it holds (a dict passed in is never kept). Older saves load:
 ``seed`` and ``rng`` as JSON integers (now decimal strings, exact in any JSON reader), no
-``whereabouts`` (nothing known), no ``record`` (the game then has none: ``Game.record`` is
-None and it cannot be replayed).
+``whereabouts`` or ``seen_strength`` (nothing known or seen), no ``record`` (the game then has
+none: ``Game.record`` is None and it cannot be replayed).
 """
 
 from __future__ import annotations
@@ -103,7 +103,8 @@ def parse(text) -> dict:
     if d.get("version") not in (1, SAVE_VERSION) or type(d.get("version")) is not int:
         raise ValueError(f"saved game version {quote(d.get('version'))} is not supported "
                          f"(1, {SAVE_VERSION})")
-    missing = [f for f in State._FIELDS if f not in d and f != "whereabouts"]
+    optional = ("whereabouts", "seen_strength")
+    missing = [f for f in State._FIELDS if f not in d and f not in optional]
     if missing:
         raise ValueError(f"saved game lacks field(s): {', '.join(missing)}")
     return d
@@ -184,6 +185,7 @@ def _blocks(g: State, d: dict) -> None:
             if OFF not in pair and (DEAD not in pair or pair[0] != pair[1]):
                 fail(f"loc[{b}]", f"and loc[{other}]: one version of {C.label[b]} must be "
                      f"off-map (or both dead)", list(pair))
+    _seen_strength(g, d)
     if d.get("whereabouts") is None:          # saved before whereabouts were kept
         g.whereabouts = unknown(g)
         return
@@ -193,6 +195,20 @@ def _blocks(g: State, d: dict) -> None:
         bit = place_bit(loc[b])
         if bit and not w[b] & bit:
             fail(f"whereabouts[{b}]", f"({C.block_names[b]}) must allow its true place", w[b])
+
+
+def _seen_strength(g: State, d: dict) -> None:
+    """The strength each block was last seen at (``whereabouts.py``): 0 off the map, else 0
+    (not seen) or from its strength to its full strength (steps are lost, not gained, 3.11)."""
+    if d.get("seen_strength") is None:        # saved before they were kept: nothing seen
+        g.seen_strength = [0] * NB
+        return
+    seen = g.seen_strength = int_list(d["seen_strength"], "seen_strength", NB, 0, MAX_STR)
+    for b in range(NB):
+        st = seen[b]
+        if st and (g.loc[b] >= NA or not g.strength[b] <= st <= C.max_str[b]):
+            fail(f"seen_strength[{b}]", f"({C.block_names[b]}) must be 0, or from its strength "
+                 f"{g.strength[b]} to {C.max_str[b]} on the map", st)
 
 
 def _cards(g: State, d: dict) -> None:

@@ -45,6 +45,7 @@ def setup(cls, scenario_id: str = "1460", seed: int | None = 0,
     g.winner, g.reason = -1, ""
     g.shown = [0] * NB
     g.whereabouts = whereabouts.initial(g)
+    g.seen_strength = [0] * NB          # deployed at full strength (4.0)
     g._log = None
     g._record = ()                  # the record of actions, empty (Game.record)
     g._legal_cache = None

@@ -52,7 +52,10 @@ class State:
       phase, 6.82), ``stats``.
     - ``whereabouts[b]``: where block b may be as its enemy knows from public history (a bit
       mask of areas and the pool, ``whereabouts.py``), or None in a search's copy
-      (``forget_history``); ``shown[b]``: revealed in battle.
+      (``forget_history``); ``seen_strength[b]``: the strength at which its enemy last saw
+      block b in battle this campaign, 0 if not since it came onto the map or since the reset
+      (public too, ``whereabouts.py``; None in a search's copy); ``shown[b]``: revealed in
+      battle.
     - ``winner`` (side or -1), ``reason``; the generator ``rng``; the log (events) and the
       record (actions).
     """
@@ -62,7 +65,7 @@ class State:
                "played", "revealed", "mulligan_used", "p1", "acting", "ap", "event",
                "activated", "muster", "port_bonus", "moved", "border_used", "entry", "reserve",
                "attacker", "main_border", "treason", "battle", "pending", "heirs_lost",
-               "prisoner", "stats", "winner", "reason", "shown", "whereabouts")
+               "prisoner", "stats", "winner", "reason", "shown", "whereabouts", "seen_strength")
     __slots__ = _FIELDS + ("_log", "_legal_cache", "_record")
 
     # ------------------------------------------------------------------ construction / copy
@@ -88,6 +91,8 @@ class State:
         g.winner, g.reason, g.shown = self.winner, self.reason, self.shown[:]
         w = self.whereabouts
         g.whereabouts = None if w is None else w[:]
+        seen = self.seen_strength
+        g.seen_strength = None if seen is None else seen[:]
         g._log = self._log
         g._record = self._record
         g._legal_cache = None
@@ -110,11 +115,12 @@ class State:
     def forget_history(self) -> None:
         """Make this game a search's copy: no log (an AI's determinized copy must not keep the
         other side's private events, and a search needs no history), no record, and no
-        whereabouts kept up to date (``whereabouts`` None: the search decides from the real
-        game's). Such a copy plays on as fast as the rules allow; it cannot be saved."""
+        whereabouts or seen strengths kept up to date (``whereabouts`` and ``seen_strength``
+        None: the search decides from the real game's). Such a copy plays on as fast as the
+        rules allow; it cannot be saved."""
         self.clear_log()
         self._record = None
-        self.whereabouts = None
+        self.whereabouts = self.seen_strength = None
 
     def to_json(self) -> str:
         """Serialise the whole state (log and record included) to a JSON string.

@@ -28,6 +28,16 @@ reveal flags from before it; it reads only what both players see:
   from the pool only those that may deploy in ``y`` (5.4);
 - a place where the side has no block left is struck from all its blocks' masks; a block
   revealed in battle (6.1) is known exactly.
+
+``Game.seen_strength[b]`` is the other public fact its enemy keeps about block ``b``: the
+strength it was last seen at in battle (6.1: blocks are revealed tipped forward to keep their
+strength), 0 if it has not been seen since it came onto the map. A block loses steps but never
+gains them during a campaign (5.4: no steps added to existing blocks) until the reset raises
+every block to full strength (8.5, ``politics.campaign_reset`` clears the record), and one that
+leaves the map comes back at full strength (5.4, 8.5), so the seen strength bounds the block's
+strength from above. ``update`` records it for every block shown before or after the action;
+step losses nobody sees block by block (supply, 7.1, the owner's choice; Plague, 5.1, on
+blocks not named) are not followed.
 """
 
 from __future__ import annotations
@@ -64,7 +74,8 @@ def unknown(g) -> list[int]:
 
 
 def update(g, loc_before: list[int], shown_before: list[int]) -> None:
-    """Bring ``g.whereabouts`` up to date after one action (see the module docstring).
+    """Bring ``g.whereabouts`` and ``g.seen_strength`` up to date after one action (see the
+    module docstring).
     ``loc_before`` and ``shown_before``: ``g.loc`` and ``g.shown`` before the action."""
     w = g.whereabouts
     loc, shown = g.loc, g.shown
@@ -102,8 +113,16 @@ def update(g, loc_before: list[int], shown_before: list[int]) -> None:
             for b in range(NB):
                 if w[b]:
                     w[b] &= ~gone[owner(b)]
-    # Blocks revealed in battle are known exactly.
+    # Blocks revealed in battle are known exactly, and so is their strength.
     if 1 in shown:
         for b in range(NB):
             if shown[b] and loc[b] < NA:
                 w[b] = 1 << loc[b]
+    seen = g.seen_strength
+    if seen is not None:
+        strength = g.strength
+        for b in range(NB):
+            if loc[b] >= NA:
+                seen[b] = 0             # off the map: back at full strength when it returns
+            elif shown[b] or shown_before[b]:
+                seen[b] = strength[b]

@@ -18,7 +18,9 @@ blocks, minors, public cards) but whose hidden parts are drawn from ``rnd`` (a
   Per-place facts that are public (area, moved, entry border, Reserve, the battle record's
   flags) stay with the place, and pending decisions that name the block at a place (supply
   losses already taken, 7.1; going home, 8.3-8.4) follow it; the strength of a re-assigned
-  block is its full strength (the side does not know its damage);
+  block is the strength the side last saw it at in battle this campaign
+  (``Game.seen_strength``: steps are lost, not gained, until the reset), else its full
+  strength (the side knows no other damage);
 - the game's generator ``rng`` and its ``seed`` are redrawn from ``rnd`` (dice are the future,
   unseen; the seed would rebuild every deal and roll);
 - the log is dropped (it holds the enemy's private lines).
@@ -125,20 +127,23 @@ def deal_identities(g: Game, hidden: list[int], rnd: random.Random) -> dict[int,
     return {slots[i]: b for b, i in assign}
 
 
-def move_identities(g: Game, d: Game, dealt: dict[int, int], full_strength: bool = True) -> None:
+def move_identities(g: Game, d: Game, dealt: dict[int, int], strength: str = "seen") -> None:
     """Write into ``d`` (a copy of ``g``) the dealing ``dealt`` ({block of g at a place: block
     of d there}): each dealt block takes the place's area, moved, entry, Reserve, battle flags
-    and revealed flag; pending decisions naming a block follow it. Its strength is its full
-    strength on the map when ``full_strength`` (the enemy does not know the damage), else the
-    place's strength capped at its own maximum (0 off the map)."""
+    and revealed flag; pending decisions naming a block follow it. Its strength on the map
+    (0 off the map) is, by ``strength``: "seen", the strength its enemy last saw it at
+    (``g.seen_strength``, 6.1) or else its full strength (the enemy knows no other damage);
+    "full", its full strength (hard-v1's determinization, kept frozen); "place", the place's
+    strength capped at its own maximum (a twin of the true game, tests/honesty.py)."""
+    seen = g.seen_strength if strength == "seen" and g.seen_strength else [0] * NB
     for old, new in dealt.items():
         where = g.loc[old]
         d.loc[new], d.moved[new] = where, g.moved[old]
         d.entry[new], d.reserve[new], d.shown[new] = g.entry[old], g.reserve[old], g.shown[old]
         if where >= NA:
             d.strength[new] = 0
-        elif full_strength:
-            d.strength[new] = C.max_str[new]
+        elif strength != "place":
+            d.strength[new] = seen[new] or C.max_str[new]
         else:
             d.strength[new] = max(1, min(C.max_str[new], g.strength[old]))
         set_block_flags(d, new, block_flags(g, old))
@@ -148,10 +153,12 @@ def move_identities(g: Game, d: Game, dealt: dict[int, int], full_strength: bool
             p[start:] = [dealt.get(b, b) for b in p[start:]]
 
 
-def determinize(g: Game, side: int, rnd: random.Random) -> Game:
+def determinize(g: Game, side: int, rnd: random.Random, strength: str = "seen") -> Game:
     """Return a copy of ``g`` with the hidden information of ``side`` re-sampled from ``rnd``.
 
-    ``side`` is 0 (Lancaster) or 1 (York). ``rnd`` is advanced. See the module docstring.
+    ``side`` is 0 (Lancaster) or 1 (York). ``rnd`` is advanced. ``strength``: what the hidden
+    enemy blocks' strengths are, "seen" (the strength last seen in battle this campaign, else
+    full) or "full" (hard-v1's), see ``move_identities``. See the module docstring.
     """
     d = g.copy()
     e = 1 - side
@@ -170,7 +177,7 @@ def determinize(g: Game, side: int, rnd: random.Random) -> Game:
     # Blocks: re-assign identities of hidden enemy blocks among the places they occupy.
     hidden = hidden_enemy_blocks(g, side)
     if hidden:
-        move_identities(g, d, deal_identities(g, hidden, rnd))
+        move_identities(g, d, deal_identities(g, hidden, rnd), strength)
     d.seed = rnd.getrandbits(63)
     d.reseed(rnd.getrandbits(64))
     d.forget_history()              # the record holds both sides' past decisions

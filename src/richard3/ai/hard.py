@@ -88,6 +88,8 @@ class HardAgent(NormalAgent):
     wall-clock time, default 1000)."""
 
     name = "hard"
+    #: hard-v1 is kept frozen: it assumed every hidden enemy block at full strength.
+    hidden_strength = "full"
 
     def __init__(self, seed: int = 0, iterations: int | None = None, budget_ms: float = 1000.0,
                  weights: dict | None = None):
@@ -133,7 +135,7 @@ class HardAgent(NormalAgent):
             n += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            d = determinize(game, side, self.rnd)
+            d = determinize(game, side, self.rnd, self.hidden_strength)
             seed = self.rnd.getrandbits(64)
             # Near the deadline a normal-ranking rollout could overrun the budget.
             fast = deadline is not None and deadline - time.perf_counter() < budget * 0.25

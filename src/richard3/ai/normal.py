@@ -162,6 +162,9 @@ class NormalAgent(Agent):
     weights (default ``evaluate.W``)."""
 
     name = "normal"
+    #: The strength of a hidden enemy block in its determinized copies (``determinize``):
+    #: "seen", the strength it was last seen at in battle this campaign, else full.
+    hidden_strength = "seen"
 
     def __init__(self, seed: int = 0, noise: float = 0.0, weights: dict | None = None):
         self.rnd = random.Random(seed)
@@ -180,7 +183,7 @@ class NormalAgent(Agent):
         legal = game.legal_actions(side)
         if not legal:
             raise ValueError("no legal action: this side has no decision to make now")
-        d = determinize(game, side, self.rnd)
+        d = determinize(game, side, self.rnd, self.hidden_strength)
         if len(legal) == 1:
             return legal, d, legal[0]
         if game.phase == CARDS:
