@@ -177,9 +177,10 @@ def test_6_1_a_block_seen_in_battle_is_dealt_at_the_strength_it_was_seen_at():
                 assert d.strength[c] == (g.seen_strength[c] or C.max_str[c]), C.block_names[c]
 
 
-def test_8_5_the_reset_forgets_the_strengths_seen_and_leaving_the_map_does_too():
+def test_8_5_the_reset_forgets_the_strengths_seen():
     """Every block is raised to full strength at the campaign reset (8.5), so what was seen
-    of its damage no longer holds; a block eliminated comes back at full strength (5.4)."""
+    of its damage no longer holds. (That a block off the map has none seen, for it comes back
+    at full strength, 5.4, is an invariant: tests/invariants.py.)"""
     g = new_game("1460", seed=2)
     players = [get_agent("easy", 3), get_agent("easy", 4)]
     assert _play_until(g, players, lambda g: any(g.seen_strength))
