@@ -14,6 +14,7 @@ import random
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import richard3
 from e2e.conftest import wait_for_start_screen
@@ -38,13 +39,30 @@ def start_game(page, site_url, lancaster, york, seed, scenario="1483", pace="fas
 
 
 def wait_for_decision(page, previous=None, timeout=120_000):
-    """Wait until the page has drawn a new view (after `previous`) and no AI is thinking."""
-    page.wait_for_function(
-        """prev => (document.body.dataset.view || null) !== prev
-                   && document.body.dataset.thinking !== 'yes'
-                   && ['table', 'victory', 'handover'].includes(document.body.dataset.screen)""",
-        arg=previous, timeout=timeout)
+    """Wait until the page has drawn a new view (after `previous`) and no AI is thinking.
+    On a timeout, the error says what the page was doing (its <body> data, its message, its
+    console errors), so a failure far away (CI) can be understood."""
+    try:
+        page.wait_for_function(
+            """prev => (document.body.dataset.view || null) !== prev
+                       && document.body.dataset.thinking !== 'yes'
+                       && ['table', 'victory', 'handover'].includes(document.body.dataset.screen)""",
+            arg=previous, timeout=timeout)
+    except PlaywrightTimeout as error:
+        raise AssertionError(f"no new decision drawn after view {previous!r}: "
+                             f"{page_state(page)}") from error
     return page.evaluate("document.body.dataset.screen")
+
+
+def page_state(page) -> dict:
+    """What the page shows and does now, for a failure's message."""
+    state = page.evaluate("""() => ({
+        body: Object.assign({}, document.body.dataset),
+        message: (document.getElementById('message') || {}).textContent,
+        thinking: (document.getElementById('thinking') || {}).textContent,
+        prompt: ((document.getElementById('prompt') || {}).textContent || '').slice(0, 200)})""")
+    state["console_errors"] = getattr(page, "console_errors", [])
+    return state
 
 
 def click_action(page, notation):
