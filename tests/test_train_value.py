@@ -70,3 +70,33 @@ def test_a_tournament_game_replays_from_its_moves_as_fit_data():
     old = {k: v for k, v in rec.items() if k != "moves"}
     with pytest.raises(ValueError, match="no moves"):
         train_value.as_games_record(old)
+
+
+def test_the_heirs_danger_as_a_stake_is_fitted_by_likelihood():
+    """``stake``'s fit (a diagnostic, docs/ai-strength.md): outcomes drawn from the form it
+    fits, chance = sigmoid(base) x (1 - K danger) with K = 0.3, give back K within a few
+    hundredths, and that form's log-loss beats a learned-style logit that ignores the danger
+    (w_ht 0) and the same form without it (K 0)."""
+    import random
+    rnd = random.Random(7)
+    base = [rnd.uniform(-3, 3) for _ in range(20000)]
+    h = [rnd.uniform(0.1, 2.0) for _ in base]
+    y = [int(rnd.random() < (1 / (1 + 2.718281828459045 ** -b)) * (1 - min(1, 0.3 * d)))
+         for b, d in zip(base, h)]
+    out = train_value.fit_stake(base, h, y, 0.0)
+    assert out["positions"] == 20000
+    assert out["heir_stake"] == pytest.approx(0.3, abs=0.03)
+    assert out["log_loss_staked"] < out["log_loss_without"] == out["log_loss_learned"]
+
+
+def test_the_stake_reads_the_danger_to_the_last_heir_where_there_is_one():
+    """The positions ``stake`` takes from a game: only those where the side's last heir is
+    in danger (``hunt_them`` > 0), with the logit less that term and the outcome."""
+    from richard3.ai.features import NAMES
+    from richard3.ai.tournament import play_game
+    rec = train_value.as_games_record(play_game("1483", "normal", "easy", 0, 3, {}))
+    rows = train_value._danger_positions(rec)
+    every = train_value.positions(rec, 1)
+    ht = NAMES.index("hunt_them")
+    assert len(rows) == sum(1 for f, _ in every if f[ht] > 0) > 0
+    assert all(d > 0 and won in (0, 1) for _b, d, won in rows)

@@ -9,6 +9,7 @@ of self-play games (logistic regression in the manner of Texel tuning, over the 
     .venv/bin/python tools/train_value.py games --games 98 --seed 2 --pairings search
     .venv/bin/python tools/train_value.py fit --games-file .cache/ai/games.jsonl \
         .cache/ai/games_search.jsonl --games 969 98 --seed 1 --out value-with-search.json
+    .venv/bin/python tools/train_value.py stake        # the heir's danger as a stake (a diagnostic)
 
 ``games`` plays seeded whole games of every scenario between the existing agents (normal
 against normal with a little noise, normal against easy, easy against easy: varied play,
@@ -36,6 +37,14 @@ resumed run follow the new rule.
 ``fit --td LAMBDA`` then refits a few rounds (``--td-rounds``) to TD(lambda) targets: the
 value that the last round's weights give the same game's later positions, the outcome after
 its last (``td_targets``). Tried on 2026-11-25 and not shipped (docs/ai-strength.md).
+
+``stake`` measures another form of one term, tried on 2026-11-27 and not kept
+(docs/ai-strength.md, "The last heir's danger as the game it stakes"): the danger to a side's
+last heir (``hunt_them``) taken out of the logit and put back as the chance that he dies, so
+that the winning chance is ``sigmoid(logit without hunt_them) x (1 - K hunt_them)``. It fits
+K by maximum likelihood over the positions of the search levels' recorded games where the
+danger is not 0 (scipy's bounded scalar minimiser) and prints K and the log-loss of both
+forms; it writes nothing.
 
 A tournament's results file (``python -m richard3 tournament --results FILE``) is a games
 file too: each record keeps its game's moves (``as_games_record``), so the 200-game
@@ -71,6 +80,7 @@ from richard3 import new_game
 from richard3.ai import get_agent
 from richard3.ai.features import DIRECTION, NAMES, WEAKER, features
 from richard3.ai.registry import tournament_agent
+from richard3.ai.value import weights as shipped_weights
 from richard3.ids import side_id
 
 GAMES = ROOT / ".cache" / "ai" / "games.jsonl"
@@ -342,6 +352,65 @@ def cmd_fit(args) -> int:
     return 0
 
 
+#: The search levels' 200-game tournaments whose records keep their moves (docs/ai-strength.md):
+#: the positions ``stake`` fits its K to.
+STAKE_GAMES = [ROOT / "docs" / "results" / f"{name}.jsonl" for name in (
+    "1460-hard-vs-hard-v1-s20", "1460-hard-vs-normal-s20", "1470-hard-vs-hard-v1-s20",
+    "1470-hard-vs-normal-s20", "1483-expert-vs-hard-s20", "1483-hard-vs-hard-v1-s20-seen",
+    "1483-hard-vs-normal-s20-seen")]
+
+
+def _danger_positions(rec: dict) -> list[tuple[float, float, int]]:
+    """(logit without ``hunt_them``, ``hunt_them``, won) of every decision of a game where
+    the side's last heir is in danger, from both sides' points of view."""
+    w = shipped_weights()
+    ht = NAMES.index("hunt_them")
+    out = []
+    for f, won in positions(rec, 1):
+        if f[ht] > 0:
+            out.append((sum(a * b for a, b in zip(w, f)) - w[ht] * f[ht], f[ht], won))
+    return out
+
+
+def fit_stake(base, h, y, w_ht: float) -> dict:
+    """K of the heir's danger as a stake, by maximum likelihood: the winning chance
+    ``sigmoid(base) x (1 - min(1, K h))`` against the outcomes ``y`` (0/1), with ``base`` the
+    logit without the danger term and ``h`` the danger (``hunt_them``); also the log-loss of
+    that form, of the learned form (``base + w_ht h``) and of neither (K = 0)."""
+    import numpy as np
+    from scipy.optimize import minimize_scalar
+
+    base, h, y = (np.asarray(c, dtype=float) for c in (base, h, y))
+    p0 = 1.0 / (1.0 + np.exp(-base))
+
+    def loss(q):
+        q = np.clip(q, 1e-6, 1 - 1e-6)
+        return float(-np.mean(y * np.log(q) + (1 - y) * np.log(1 - q)))
+
+    def staked(k):
+        return loss(p0 * (1.0 - np.minimum(1.0, k * h)))
+
+    best = minimize_scalar(staked, bounds=(0.0, 2.0), method="bounded")
+    return {"positions": len(y), "heir_stake": round(float(best.x), 4),
+            "log_loss_staked": round(best.fun, 4),
+            "log_loss_learned": round(loss(1.0 / (1.0 + np.exp(-(base + w_ht * h)))), 4),
+            "log_loss_without": round(staked(0.0), 4)}
+
+
+def cmd_stake(args) -> int:
+    """Fit K of the heir's danger as a stake over the games files and print it with the
+    log-losses (``fit_stake``); writes nothing."""
+    recs = [as_games_record(json.loads(x)) for path in args.games_file
+            for x in path.read_text().splitlines() if x.strip()]
+    recs = [r for r in recs if r["winner"] in (0, 1)]
+    with multiprocessing.Pool(args.jobs) as pool:
+        rows = [x for part in pool.map(_danger_positions, recs, chunksize=8) for x in part]
+    base, h, y = zip(*rows)
+    print(json.dumps({"games": len(recs),
+                      **fit_stake(base, h, y, shipped_weights()[NAMES.index("hunt_them")])}))
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -371,8 +440,13 @@ def main(argv=None) -> int:
     f.add_argument("--td-rounds", type=int, default=3)
     f.add_argument("--free", action="store_true",
                    help="every weight free (default: each kept to features.DIRECTION)")
+    k = sub.add_parser("stake", help="fit the last heir's danger as a stake (a diagnostic)")
+    k.add_argument("--games-file", type=Path, nargs="+", default=STAKE_GAMES,
+                   help="games or tournament files (default: the 200-game tournaments of "
+                        "docs/results that keep their moves)")
+    k.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args(argv)
-    return cmd_games(args) if args.cmd == "games" else cmd_fit(args)
+    return {"games": cmd_games, "fit": cmd_fit, "stake": cmd_stake}[args.cmd](args)
 
 
 if __name__ == "__main__":
