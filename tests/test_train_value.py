@@ -79,11 +79,12 @@ def test_the_heirs_danger_as_a_stake_is_fitted_by_likelihood():
     (w_ht 0) and the same form without it (K 0). It needs the train extra (numpy, scipy),
     which the test command does not install: run where `pip install -e '.[train]'` was."""
     pytest.importorskip("scipy")
+    import math
     import random
     rnd = random.Random(7)
     base = [rnd.uniform(-3, 3) for _ in range(20000)]
     h = [rnd.uniform(0.1, 2.0) for _ in base]
-    y = [int(rnd.random() < (1 / (1 + 2.718281828459045 ** -b)) * (1 - min(1, 0.3 * d)))
+    y = [int(rnd.random() < (1 / (1 + math.exp(-b))) * (1 - min(1, 0.3 * d)))
          for b, d in zip(base, h)]
     out = train_value.fit_stake(base, h, y, 0.0)
     assert out["positions"] == 20000
@@ -93,12 +94,18 @@ def test_the_heirs_danger_as_a_stake_is_fitted_by_likelihood():
 
 def test_the_stake_reads_the_danger_to_the_last_heir_where_there_is_one():
     """The positions ``stake`` takes from a game: only those where the side's last heir is
-    in danger (``hunt_them`` > 0), with the logit less that term and the outcome."""
+    in danger (``hunt_them`` > 0), each with the learned logit less that term and the
+    outcome."""
     from richard3.ai.features import NAMES
     from richard3.ai.tournament import play_game
+    from richard3.ai.value import weights
     rec = train_value.as_games_record(play_game("1483", "normal", "easy", 0, 3, {}))
     rows = train_value._danger_positions(rec)
     every = train_value.positions(rec, 1)
     ht = NAMES.index("hunt_them")
-    assert len(rows) == sum(1 for f, _ in every if f[ht] > 0) > 0
-    assert all(d > 0 and won in (0, 1) for _b, d, won in rows)
+    danger = [(f, won) for f, won in every if f[ht] > 0]
+    assert len(rows) == len(danger) > 0
+    w = weights()
+    for (base, d, won), (f, won_there) in zip(rows, danger):
+        assert d == f[ht] > 0 and won == won_there
+        assert base + w[ht] * d == pytest.approx(sum(a * b for a, b in zip(w, f)))

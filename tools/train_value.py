@@ -43,8 +43,8 @@ its last (``td_targets``). Tried on 2026-11-25 and not shipped (docs/ai-strength
 last heir (``hunt_them``) taken out of the logit and put back as the chance that he dies, so
 that the winning chance is ``sigmoid(logit without hunt_them) x (1 - K hunt_them)``. It fits
 K by maximum likelihood over the positions of the search levels' recorded games where the
-danger is not 0 (scipy's bounded scalar minimiser) and prints K and the log-loss of both
-forms; it writes nothing.
+danger is not 0 (scipy's bounded scalar minimiser) and prints K with the log-loss of this
+form, of the learned logit and of neither; it writes nothing.
 
 A tournament's results file (``python -m richard3 tournament --results FILE``) is a games
 file too: each record keeps its game's moves (``as_games_record``), so the 200-game
