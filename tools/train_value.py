@@ -40,8 +40,8 @@ its last (``td_targets``). Tried on 2026-11-25 and not shipped (docs/ai-strength
 
 ``stake`` measures another form of one term, tried on 2026-11-27 and not kept
 (docs/ai-strength.md, "The last heir's danger as the game it stakes"): the danger to a side's
-last heir (``hunt_them``) taken out of the logit and put back as the chance that he dies, so
-that the winning chance is ``sigmoid(logit without hunt_them) x (1 - K hunt_them)``. It fits
+last heir (``hunt_them``) taken out of the logit and put back as the chance that he dies and
+the game with him (9.0), so that the winning chance is ``sigmoid(logit without hunt_them) x (1 - K hunt_them)``. It fits
 K by maximum likelihood over the positions of the search levels' recorded games where the
 danger is not 0 (scipy's bounded scalar minimiser) and prints K with the log-loss of this
 form, of the learned logit and of neither; it writes nothing.
@@ -140,6 +140,11 @@ def _complete(path: Path) -> list[dict]:
         except ValueError:
             pass
     return out
+
+
+def _records(path: Path) -> list[dict]:
+    """The records of a games or tournament file (JSON lines; blank lines skipped)."""
+    return [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
 
 
 def cmd_games(args) -> int:
@@ -282,7 +287,7 @@ def cmd_fit(args) -> int:
 
     recs = []
     for k, path in enumerate(args.games_file):
-        rows = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+        rows = _records(path)
         if args.games is not None:  # the first N games of this file, as `games` numbers them
             n = args.games[min(k, len(args.games) - 1)]
             rows = [r for r in rows if r["seed"] % 1_000_000 < n]
@@ -400,8 +405,7 @@ def fit_stake(base, h, y, w_ht: float) -> dict:
 def cmd_stake(args) -> int:
     """Fit K of the heir's danger as a stake over the games files and print it with the
     log-losses (``fit_stake``); writes nothing."""
-    recs = [as_games_record(json.loads(x)) for path in args.games_file
-            for x in path.read_text().splitlines() if x.strip()]
+    recs = [as_games_record(r) for path in args.games_file for r in _records(path)]
     recs = [r for r in recs if r["winner"] in (0, 1)]
     with multiprocessing.Pool(args.jobs) as pool:
         rows = [x for part in pool.map(_danger_positions, recs, chunksize=8) for x in part]
