@@ -41,10 +41,11 @@ its last (``td_targets``). Tried on 2026-11-25 and not shipped (docs/ai-strength
 ``stake`` measures another form of one term, tried on 2026-11-27 and not kept
 (docs/ai-strength.md, "The last heir's danger as the game it stakes"): the danger to a side's
 last heir (``hunt_them``) taken out of the logit and put back as the chance that he dies and
-the game with him (9.0), so that the winning chance is ``sigmoid(logit without hunt_them) x (1 - K hunt_them)``. It fits
-K by maximum likelihood over the positions of the search levels' recorded games where the
-danger is not 0 (scipy's bounded scalar minimiser) and prints K with the log-loss of this
-form, of the learned logit and of neither; it writes nothing.
+the game with him (9.0), so that the winning chance is
+``sigmoid(logit without hunt_them) x (1 - K hunt_them)``. It fits K by maximum likelihood over
+the positions of the search levels' recorded games where the danger is not 0 (scipy's bounded
+scalar minimiser) and prints K with the log-loss of this form, of the learned logit and of
+neither; it writes nothing.
 
 A tournament's results file (``python -m richard3 tournament --results FILE``) is a games
 file too: each record keeps its game's moves (``as_games_record``), so the 200-game
@@ -131,20 +132,21 @@ def play(job) -> dict:
             "noise": noise, "winner": g.winner, "moves": moves}
 
 
-def _complete(path: Path) -> list[dict]:
-    """The whole records of a games file, without the line a killed run was writing."""
+def _records(path: Path, complete_only: bool = False) -> list[dict]:
+    """The records of a games or tournament file (JSON lines; blank lines skipped).
+    ``complete_only``: skip a line that is not whole JSON (the one a killed run was
+    writing: ``games`` resumes from what is left); otherwise such a line raises ValueError
+    naming the file and line."""
     out = []
-    for line in path.read_text().splitlines():
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
         try:
             out.append(json.loads(line))
-        except ValueError:
-            pass
+        except ValueError as e:
+            if not complete_only:
+                raise ValueError(f"{path}:{n}: not a JSON record ({e})") from None
     return out
-
-
-def _records(path: Path) -> list[dict]:
-    """The records of a games or tournament file (JSON lines; blank lines skipped)."""
-    return [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
 
 
 def cmd_games(args) -> int:
@@ -156,7 +158,7 @@ def cmd_games(args) -> int:
             for i in range(args.games)]
     # An interrupted run resumes: the games already in the file are kept, not played again
     # (a game is its scenario and seed, so the set of games is the same either way).
-    kept = _complete(args.out) if args.out.exists() else []
+    kept = _records(args.out, complete_only=True) if args.out.exists() else []
     args.out.write_text("".join(json.dumps(r) + "\n" for r in kept))
     done = {(r["scenario"], r["seed"]) for r in kept}
     jobs = [j for j in jobs if j[:2] not in done]
