@@ -60,15 +60,12 @@ def start_sequence(g, side: int, ev: list) -> None:
     (6.2.3 A), Margaret and King Henry's orders (8.0), then the Morale step (6.2.1)."""
     g.active = side
     g.rolled = 0
-    deck, flags = g.decks[side], g.flags[side]
+    flags = g.flags[side]
     for p in range(len(g.at)):
-        led = bool(g.leaders_at(p, side)) if p < NBATTLE else False
         eng = engaged(g, p)
         for c in g.at[p][side]:
             f = flags[c] & ~(ATTACKED | ORDERED | LED | DECLARED | REACTIVATED | CHARGED |
                              FATIGUE_START)
-            if led and deck[c - 1].kind == UNIT:
-                f |= LED
             if f & FATIGUED and not eng:
                 f |= FATIGUE_START
             flags[c] = f
@@ -221,9 +218,22 @@ def apply_combat(g, side: int, a: tuple, ev: list) -> None:
         _damage_from(g, side, resolve(g, [unit_attack(g, side, a[2], a[3])], ev), ev, COMBAT)
     elif verb == "end":
         g.phase = MOVEMENT
+        _mark_led(g, side)
         g.pool = 3 if side == 0 and g.henry else 0
         if g.pool:
             ev.append(("henry_orders", side, 3))
+
+
+def _mark_led(g, side: int) -> None:
+    """6.2.3 A: the units in a position with a friendly leader as the Movement step begins
+    move without orders (the Example of Play, step 19: units that fell back to Salisbury in
+    the Morale step go forward again free; docs/sunofyork-rulings.md)."""
+    deck, flags = g.decks[side], g.flags[side]
+    for p in range(NBATTLE):
+        if g.leaders_at(p, side):
+            for c in g.at[p][side]:
+                if deck[c - 1].kind == UNIT:
+                    flags[c] |= LED
 
 
 def _roll_declared(g, side: int, ev: list) -> None:
