@@ -141,13 +141,15 @@ def battle_over(g, winner: int) -> None:
         ev.append(("henry_roll", r, mod, state))
     _crown(g, ev)
     c["results"].append([c["battle"], winner])
-    g.log.extend(ev)
     done = _campaign_winner(g)
     if done >= 0:
         g.winner = done
         g.reason = "campaign"
         g.phase = OVER
-        g.log.append(("campaign_won", done, tuple(c["wins"])))
+        ev.append(("campaign_won", done, tuple(c["wins"])))
+    # logged after the events of the action that won the battle (Game.play)
+    c["news"] = ev
+    if done >= 0:
         return
     g.phase = BETWEEN
     c["ready"] = [0, 0]

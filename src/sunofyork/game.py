@@ -120,6 +120,8 @@ class Game(State):
             self.pending = None
         self._legal_cache = None
         self._emit(ev)
+        if self.campaign is not None and self.campaign.get("news"):
+            self._emit(self.campaign.pop("news"))
 
     def _emit(self, ev: list) -> None:
         for e in ev:

@@ -83,7 +83,7 @@ def retreat(g, side: int, cid: int, ev: list) -> None:
         ev.append(("retreat", side, cid, p, q))
         g.put(side, cid, q)
         return
-    ev.append(("retreat_rout", side, cid, back))
+    ev.append(("retreat_rout", side, cid, p))
     g.put(side, cid, DISCARD)
     for other in g.units_at(back, side):
         if not check_morale(g, side, other, 1, ev):
@@ -184,6 +184,6 @@ def _victory(g, ev: list) -> None:
         won = g.captured[CENTRE] == s or (
             len(g.columns) == 3 and g.captured[0] == s and g.captured[2] == s)
         if won:
-            g.end(s, "capture")
             ev.append(("victory", s, "capture"))
+            g.end(s, "capture")
             return
