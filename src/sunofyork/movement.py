@@ -12,16 +12,16 @@ adjacent position (docs/sunofyork-rulings.md).
 
 from __future__ import annotations
 
-from .cards import (AMBUSH, ARTILLERY, CAVALRY, CHARGE, HILL, LEADER, RALLY, TREASON, UNIT,
-                    WARWICK, WOODS)
+from .cards import (AMBUSH, ARTILLERY, BRIDGE, CAVALRY, CHARGE, HILL, LEADER, MARGARET, RALLY,
+                    TREASON, UNIT, WARWICK, WOODS)
 from .combat import resolve, unit_attack
 from .effects import (controls, engaged, entry_cost, has_units, leadership_at, may_enter,
                       order_cost, stops_in, terrain_at)
 from .field import (ADJACENT, CENTRE, FLANKS, NBATTLE, SIDEWAYS, column, is_flank, middle,
                     rear, row, toward_rear)
 from .morale import MAX_STACK, check_morale, settle
-from .state import (ASIDE, ATTACKED, DISCARD, DISCARD_STEP, FLANKING, HAND, MOVEMENT, ORDERED,
-                    OUT, LED, REACTIVATED)
+from .state import (ASIDE, ATTACKED, BESIDE, DISCARD, DISCARD_STEP, FLANKING, HAND, LED,
+                    MOVEMENT, ORDERED, OUT, REACTIVATED)
 from .turn import _damage_from
 
 FLANK_ENTRY, FLANK_MOVE, DISENGAGE = 2, 2, 2
@@ -282,6 +282,16 @@ def _special_moves(g, side: int, h: int, card) -> list:
                         and _flank_rear_ok(g, side, q) and any(
                             g.decks[side][u - 1].kind == UNIT for u in g.hand[side]):
                     out.append(("treason_flank", h, q))
+    elif t == MARGARET:
+        if MARGARET in g.sc.sides[side].may_play and not g.margaret_on[side] \
+                and g.margaret_available():
+            out.append(("beside", h))
+    elif t == BRIDGE:
+        # 7.0: in a random scenario a Bridge may be played on a stream in the Movement step
+        if g.sc.random_setup:
+            for s in (0, 1):
+                if g.stream[s] and not g.bridge[s]:
+                    out.append(("bridge", h, s))
     elif t == AMBUSH:
         for p in range(len(g.at)):
             for c in g.units_at(p, side):
@@ -408,6 +418,15 @@ def apply_movement(g, side: int, a: tuple, ev: list) -> None:
         ev.append(("move", side, a[1], g.loc[side][a[1]], a[2]))
         g.put(side, a[1], a[2])
         flags[a[1]] |= ORDERED
+    elif verb == "beside":
+        # 8.0 Margaret of Anjou played to one side of the field: her orders from next turn
+        g.put(side, a[1], BESIDE)
+        g.margaret_on[side] = 1
+        ev.append(("beside", side, a[1]))
+    elif verb == "bridge":
+        g.put(side, a[1], BESIDE)
+        g.bridge[a[2]] = 1
+        ev.append(("beside", side, a[1]))
     elif verb == "margaret":
         g.margaret[side] -= 1
         flags[a[1]] = (flags[a[1]] & ~(ORDERED | ATTACKED)) | REACTIVATED

@@ -557,6 +557,11 @@ def describe_action(g, side: int, action) -> str:
         return f"Play {L(a[1])} in {P(p)} (7.0, 9.2)"
     if verb == "no_terrain":
         return "Play no more terrain (9.2)"
+    if verb == "beside":
+        return f"Play {L(a[1])} beside the field: three orders a turn to reactivate units (8.0)"
+    if verb == "bridge":
+        who = "your" if a[2] == side else "the enemy's"
+        return f"Play {L(a[1])} on {who} stream: bringing units in costs two orders (7.0)"
     if verb == "first":
         return "Take the first steps this turn (6.1)"
     if verb == "second":
