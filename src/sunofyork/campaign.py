@@ -14,6 +14,7 @@ kings (9.3.3), carried from battle to battle in ``g.campaign`` (a dict, saved wi
 
 from __future__ import annotations
 
+from .deployment import play_beside
 from .scenario import CAMPAIGN_ORDER
 from .state import BETWEEN, OVER
 
@@ -90,7 +91,6 @@ def margaret_available(g) -> bool:
 def before_battle(g, ev: list) -> None:
     """9.3.2: Henry VI at the next battle on a 6 of the last roll; the prisoner's roll before
     each scenario while Edward IV is crowned; 9.3.3 the stand-ins placed for uncrowned kings."""
-    from .deployment import play_beside  # the setup helper; imported here to keep layers clear
     c = g.campaign
     if c["henry"] == "at_next":
         cid = _find_type(g, 0, "King Henry VI")
@@ -197,14 +197,14 @@ def legal_between(g, side: int) -> list:
     return [("next",)]
 
 
-def apply_between(g, side: int, a: tuple, ev: list) -> None:
-    """Both players have seen the campaign's state: the next battle (round again from the
-    first after the last), with the prisoner's roll first (9.3.2)."""
-    from .game import start_battle  # the battle's setup sits in the API layer: imported on use
+def apply_between(g, side: int, a: tuple, ev: list) -> str:
+    """A player has seen the campaign's state; once both have, the prisoner's roll (9.3.2) and
+    the id of the next battle to lay out (round again from the first after the last); ""
+    while one still has to look."""
     c = g.campaign
     c["ready"][side] = 1
     if not all(c["ready"]):
-        return
+        return ""
     c["index"] += 1
     if c["henry"] == "captured" and c["kings"][1]:
         mod = -1 if c["wins"][1] >= 4 else 0
@@ -214,9 +214,7 @@ def apply_between(g, side: int, a: tuple, ev: list) -> None:
             else "free"
         ev.append(("prisoner_roll", r, mod, c["henry"]))
         _crown(g, ev)
-    g.log.extend(ev)
-    ev.clear()
-    start_battle(g, c["order"][c["index"] % len(c["order"])])
+    return c["order"][c["index"] % len(c["order"])]
 
 
 def public(g) -> dict:

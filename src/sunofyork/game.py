@@ -23,6 +23,7 @@ from .deployment import (apply_deploy, apply_mulligan, apply_terrain, legal_depl
                          legal_mulligan, legal_terrain, play_beside, setup)
 from .field import FLANKS, NBATTLE, position
 from .movement import apply_movement, legal_movement
+from .narrate import sentence
 from .scenario import SCENARIO_IDS, load_scenario
 from .state import (ASIDE, BETWEEN, COMBAT, COMMIT, DAMAGE, DEALT, DECK, DEPLOY, DISCARD_STEP,
                     FACE_DOWN, HAND, INITIATIVE, MOVEMENT, MULLIGAN, OVER, PHASE_NAMES, TERRAIN,
@@ -45,8 +46,19 @@ HANDLERS = {
     DAMAGE: (legal_damage, apply_damage),
     MOVEMENT: (legal_movement, apply_movement),
     DISCARD_STEP: (legal_discard, apply_discard),
-    BETWEEN: (camp.legal_between, camp.apply_between),
 }
+
+
+def _apply_between(g, side: int, a: tuple, ev: list) -> None:
+    """9.3: once both players have seen the campaign's state, the next battle is laid out."""
+    nxt = camp.apply_between(g, side, a, ev)
+    if nxt:
+        g._emit(ev)
+        ev.clear()
+        start_battle(g, nxt)
+
+
+HANDLERS[BETWEEN] = (camp.legal_between, _apply_between)
 
 
 class IllegalAction(ValueError):
@@ -261,7 +273,6 @@ class Game(State):
 
     def log_for(self, side) -> list:
         """The log as English sentences, as ``side`` may read it (narrate.py)."""
-        from .narrate import sentence  # the renderer sits above the API: imported on use
         s = side_id(side)
         return [sentence(self, e, s) for e in self.log if visible(e, s)]
 
