@@ -222,3 +222,33 @@ def test_rule_8_0_charge_advances_attacks_plus_one_then_checks_morale():
     g.apply(YORK, ("charge", card, rear, mid))
     assert g.loc[YORK][a] == mid and g.hits[LANCASTER][t] == 2
     assert g.cohesion(YORK, a) == 2
+
+
+def test_rule_5_0_captured_battle_moves_need_a_leader_and_go_sideways():
+    g = mover(pool=3)
+    g.captured[2] = YORK                                # York holds Lancaster's left rear
+    mid = position(YORK, "right middle")                # in the captured battle
+    u = place(g, YORK, "Men-at-Arms (2/3)", mid)
+    lone = place(g, YORK, "Longbowmen (1:2/2)", position(LANCASTER, "left rear"))
+    centre = position(YORK, "centre middle")
+    place(g, LANCASTER, "Billmen (1/3)", centre)
+    hand = to_hand(g, YORK, "Longbowmen (1:2/1)")
+    acts = g.legal_actions(YORK)
+    # no leader: the units in the captured battle may not move; nothing enters it from the hand
+    assert not [a for a in acts if a[0] in ("move", "flank") and a[1] in (u, lone)]
+    assert ("enter", hand, position(YORK, "right rear")) not in acts
+    lid = place(g, YORK, "salisbury", mid)
+    g._legal_cache = None
+    acts = g.legal_actions(YORK)
+    # with a leader: directly sideways into the enemy-held centre as a flank attack
+    assert ("flank", u, centre) in acts
+    assert ("flank", u, position(YORK, "left middle")) not in acts
+    # the leader may not leave the captured battle
+    assert all(a[2] in (position(YORK, "right rear"), position(LANCASTER, "left rear"))
+               for a in acts if a[:2] == ("leader", lid))
+    from sunofyork.movement import flank_roll_modifier
+    g.control[1] = LANCASTER
+    # +1 into an unfriendly (and engaged-to-be) position, minus Salisbury's Leadership
+    assert flank_roll_modifier(g, YORK, u, centre) == 1 - g.decks[YORK][lid - 1].leadership
+    g.apply(YORK, ("flank", u, centre))
+    assert g.pool == 3                                  # flank moves from a captured battle are free
