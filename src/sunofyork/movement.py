@@ -273,8 +273,8 @@ def _special_moves(g, side: int, h: int, card) -> list:
             hurt = [c for c in g.units_at(p, side) if g.lost[side][c]]
             if hurt and (not engaged(g, p) or g.pool >= 1):
                 out.append(("rally", h, p))
-    elif t == TREASON or (t == WARWICK and g.sc.year >= 1468):
-        for lid in _treason_targets(g, side, royal_only=(t == WARWICK)):
+    elif t == TREASON or (t == WARWICK and not g.sc.warwick_before_1468):
+        for lid in _treason_targets(g, side):
             out.append(("treason", h, lid))
         if t == TREASON:
             for q in range(NBATTLE):
@@ -314,7 +314,7 @@ def _chargers(g, side: int, p: int) -> list:
     return [c for c in g.units_at(p, side) if not g.flags[side][c] & (ORDERED | ATTACKED)]
 
 
-def _treason_targets(g, side: int, royal_only: bool) -> list:
+def _treason_targets(g, side: int) -> list:
     """8.0 Treason!: an unengaged enemy leader in play, not royal (2.2.1), and not loyal while
     a loyal leader of this side is deployed."""
     enemy = 1 - side

@@ -159,7 +159,7 @@ def _combat_specials(g, side: int) -> list:
                 if has_units(g, p, enemy) and not engaged(g, p):
                     for q in _confusion_targets(g, enemy, p):
                         out.append(("confusion", h, p, q))
-        elif card.type == WARWICK and g.sc.year < 1468:
+        elif card.type == WARWICK and g.sc.warwick_before_1468:
             for p in range(NBATTLE):
                 if engaged(g, p):
                     out.append(("warwick", h, p))
