@@ -268,6 +268,8 @@ class Game(State):
             "captured": self.captured[:], "control": self.control[:],
             "winner": self.winner, "reason": self.reason,
             "campaign": camp.public(self) if self.campaign is not None else None,
+            # the shipped decks are the project's stand-ins for GMT's cards: say so where shown
+            "stand_in": [self.decks[t] == standard_deck(t) for t in (0, 1)],
             "log": [e for e in self.log if visible(e, s)],
         }
 

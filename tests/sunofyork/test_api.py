@@ -90,3 +90,8 @@ def test_every_battle_ends_when_the_decks_are_spent_and_nothing_happens():
             g.put(s, c, -4)                           # every card out: no unit left anywhere
     g.apply(YORK, ("draw",))
     assert g.phase == OVER and g.winner == YORK and g.reason == "stalemate"
+
+
+def test_the_observation_says_when_the_decks_are_the_stand_ins():
+    g = sunofyork.new_game("towton", seed=2)
+    assert g.observation(0)["stand_in"] == [True, True]
