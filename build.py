@@ -6,6 +6,7 @@
     python3 build.py test [PYTEST ARGS]   build, then run the whole suite (tests/ and e2e/)
     python3 build.py bench-load           time the page's load against a bare PyScript page
     python3 build.py bench-engine         run bench/engine.py, when it exists
+    python3 build.py bench-sunofyork      random whole games of Sun of York a second (bench/sunofyork_engine.py)
     python3 build.py bench-ai             the AI's thinking time in the browser (bench/ai_browser.py)
     python3 build.py bench-table          the main thread's longest tasks over long games
     python3 build.py train-ai             self-play games and the fit of the AI's learned value
@@ -1137,6 +1138,13 @@ def cmd_bench_engine(args: list[str]) -> int:
     if not script.exists():
         raise SetupError("bench/engine.py does not exist yet")
     return subprocess.call([sys.executable, script, *args], cwd=ROOT)
+
+
+@command("bench-sunofyork", needs=("python",))
+def cmd_bench_sunofyork(args: list[str]) -> int:
+    """Run the Sun of York engine benchmark, bench/sunofyork_engine.py."""
+    return subprocess.call([sys.executable, ROOT / "bench" / "sunofyork_engine.py", *args],
+                           cwd=ROOT)
 
 
 @command("map", needs=("python", "node"))

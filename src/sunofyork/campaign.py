@@ -29,7 +29,7 @@ YORK_LINE = ("edward_iv", "richard_iii", "simnel")
 def start(g) -> None:
     g.campaign = {"order": list(CAMPAIGN_ORDER), "index": 0, "wins": [0, 0], "results": [],
                   "dead": [[], []], "injured": [[], []], "henry": "free",
-                  "kings": ["henry_vi", ""], "ready": [0, 0], "battle": "", "rolls": []}
+                  "kings": ["henry_vi", ""], "ready": [0, 0], "battle": ""}
 
 
 def _key(g, side: int, cid: int) -> str:
@@ -54,8 +54,6 @@ def bars(g, side: int, cid: int) -> bool:
             return True
         if key == "gloucester" and king in ("richard_iii", "simnel"):
             return True
-        if key == "duke_of_york" and king:
-            return False
     else:
         if key == "henry_vii" and king != "henry_vii":
             return True

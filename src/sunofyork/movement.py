@@ -20,7 +20,7 @@ from .effects import (controls, engaged, entry_cost, has_units, leadership_at, m
 from .field import (ADJACENT, CENTRE, FLANKS, NBATTLE, SIDEWAYS, column, is_flank, middle,
                     rear, row, toward_rear)
 from .morale import MAX_STACK, check_morale, settle
-from .state import (ASIDE, ATTACKED, BESIDE, DISCARD, DISCARD_STEP, FLANKING, HAND, LED,
+from .state import (ASIDE, ATTACKED, BESIDE, COMMITTED, DISCARD, DISCARD_STEP, FLANKING, HAND, LED,
                     MOVEMENT, ORDERED, OUT, REACTIVATED)
 from .turn import _damage_from
 
@@ -234,7 +234,7 @@ def legal_movement(g, side: int) -> list:
                                 and may_enter(g, side, c, q):
                             out.append(("charge_move", c, q))
             elif card.kind == LEADER:
-                if p < NBATTLE and not f & (ORDERED | 4):
+                if p < NBATTLE and not f & (ORDERED | COMMITTED):
                     for q in leader_moves(g, side, c):
                         out.append(("leader", c, q))
             elif card.type == ARTILLERY and p < NBATTLE and not f & ORDERED \

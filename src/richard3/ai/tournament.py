@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
 import multiprocessing
 import time
 from pathlib import Path
+
+from roses.stats import wilson
 
 from ..game import new_game
 from ..politics import usurpation_counts
@@ -72,17 +73,6 @@ def load_results(path, pairing: dict, keys=PAIRING_KEYS) -> list[dict]:
                                  "code; use another results file")
         records.append(rec)
     return records
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion k/n (95% for z=1.96); (0, 1) when n is 0."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
 
 
 def play_game(scenario: str, a: str, b: str, index: int, seed: int, options: dict) -> dict:
