@@ -1,0 +1,56 @@
+"""Sun of York agents by name: ``get_agent(name, seed, **options)`` for tournaments, the bench,
+the page's worker and the tests.
+
+Names: "random", "easy", "normal", "hard", "expert". Options of "hard" and "expert":
+``samples=N`` (iteration bound), ``budget_ms=MS`` (time bound; 0: none), ``candidates=K``,
+``depth=D``.
+"""
+
+from __future__ import annotations
+
+from .base import Agent, RandomAgent
+from .easy import EasyAgent
+from .hard import ExpertAgent, HardAgent
+from .normal import NormalAgent
+
+#: name -> the agent's factory, built as ``factory(seed, **options)``.
+REGISTRY = {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent,
+            "hard": HardAgent, "expert": ExpertAgent}
+
+#: Tournament settings: the iteration bound alone (no time bound), so games repeat.
+TOURNAMENT = {"hard": {"budget_ms": 0}, "expert": {"budget_ms": 0}}
+
+
+def get_agent(name: str, seed: int = 0, **options) -> Agent:
+    """A new agent by name (see ``REGISTRY``) with its own seed. ValueError for an unknown
+    name; TypeError for an option the agent does not take."""
+    try:
+        cls = REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r}: choose from {', '.join(REGISTRY)}") from None
+    return cls(seed, **options)
+
+
+def parse_spec(spec: str) -> tuple:
+    """"name" or "name:key=value,key=value" -> (name, options)."""
+    name, _, rest = spec.partition(":")
+    options = {}
+    for item in filter(None, rest.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            raise ValueError(f"bad agent option {item!r} in {spec!r}: want key=value")
+        try:
+            options[key] = int(value)
+        except ValueError:
+            options[key] = float(value)
+    return name, options
+
+
+def tournament_agent(spec: str, seed: int) -> Agent:
+    """The agent of a spec for a tournament: the level's ``TOURNAMENT`` bound unless the spec
+    sets its own options."""
+    name, options = parse_spec(spec)
+    return get_agent(name, seed, **{**TOURNAMENT.get(name, {}), **options})
+
+
+__all__ = ["REGISTRY", "TOURNAMENT", "get_agent", "parse_spec", "tournament_agent"]
