@@ -15,8 +15,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
+
+from roses.selfplay import replay_file, selfplay_loop
 
 from .ai.tournament import load_results, pairing, run_tournament
 from .record import ReplayError, check
@@ -66,57 +67,25 @@ def _tournament(args) -> int:
 
 
 def _selfplay(args) -> int:
-
-    records = []
-    t0 = time.perf_counter()
-    failed = 0
-    for i in range(args.games):
-        seed = args.seed + i
-        try:
-            game, rec = play_game(args.scenario, seed, args.lancaster, args.york,
-                               max_actions=args.max_actions)
-        except Exception as exc:  # noqa: BLE001 -- report any engine error, go on, count it
-            failed += 1
-            rec = {"scenario": args.scenario, "seed": seed, "error": f"{type(exc).__name__}: {exc}"}
-            print(json.dumps(rec) if args.json else f"game {seed}: ERROR {rec['error']}",
-                  flush=True)
-            continue
-        records.append(rec)
-        if args.records:
-            args.records.mkdir(parents=True, exist_ok=True)
-            (args.records / f"{args.scenario}-{seed}.json").write_text(game.record_json())
-        if args.json:
-            print(json.dumps(rec), flush=True)
-        elif not args.quiet:
-            print(f"game {seed}: {rec['winner']} wins in {rec['game_turns']} game turns, "
-                  f"{rec['actions']} actions, {rec['battles']} battles: {rec['reason']}",
-                  flush=True)
-    summary = summarise(records, time.perf_counter() - t0)
-    summary["errors"] = failed
-    if args.json:
-        print(json.dumps(summary), flush=True)
-    else:
-        print(f"{summary['games']} games of {args.scenario}: Lancaster {summary['wins']['Lancaster']}"
-              f", York {summary['wins']['York']}; {failed} errors; "
-              f"{summary['games_per_sec']} games/s")
-    return 1 if failed else 0
+    return selfplay_loop(
+        args,
+        lambda seed: play_game(args.scenario, seed, args.lancaster, args.york,
+                               max_actions=args.max_actions),
+        lambda game: game.record_json(),
+        lambda seed, rec: (f"game {seed}: {rec['winner']} wins in {rec['game_turns']} game "
+                           f"turns, {rec['actions']} actions, {rec['battles']} battles: "
+                           f"{rec['reason']}"),
+        summarise,
+        lambda summary, failed: (f"{summary['games']} games of {args.scenario}: Lancaster "
+                                 f"{summary['wins']['Lancaster']}, York "
+                                 f"{summary['wins']['York']}; {failed} errors; "
+                                 f"{summary['games_per_sec']} games/s"))
 
 
 def _replay(args) -> int:
     """Exit 0 if the record rebuilds the saved state, 1 on a mismatch, 2 if the file cannot be
     replayed (unreadable, not a save or record, no record, an illegal action)."""
-    try:
-        with open(args.file, "rb") as f:
-            text = f.read()
-        ok, verdict = check(text)
-    except OSError as exc:
-        print(f"replay: cannot read {args.file}: {exc.strerror or exc}")
-        return 2
-    except ReplayError as exc:
-        print(f"replay: cannot replay {args.file}: {exc}")
-        return 2
-    print(f"replay: {verdict}")
-    return 0 if ok else 1
+    return replay_file(args.file, check, ReplayError)
 
 
 def _add_replay(sub) -> None:

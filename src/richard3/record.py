@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import json
 
+from roses.records import parse_json
+
 from .actions import IllegalAction
 from .game import Game, new_game
 from .ids import PHASE_NAMES, quote
@@ -34,13 +36,7 @@ def read(text) -> tuple[dict, Game | None]:
     """(record, saved game or None) from the text (or parsed dict) of a record file, a
     ``Game.to_json()`` save or the page's save file (``{"format": "richard3-save", ...,
     "game": {...}}``). Raises ReplayError if it is none of them or holds no record."""
-    if isinstance(text, (str, bytes, bytearray)):
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
-            raise ReplayError("not a saved game or record: the file is not JSON") from None
-    else:
-        data = text
+    data = parse_json(text, ReplayError)
     if isinstance(data, dict) and data.get("format") == "richard3-save":
         data = data.get("game")
     if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:

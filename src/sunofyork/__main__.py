@@ -24,6 +24,8 @@ from pathlib import Path
 
 from roses.stats import wilson
 
+from roses.selfplay import replay_file, selfplay_loop
+
 from .game import CAMPAIGN, new_game
 from .record import ReplayError, check, record_json
 from .scenario import SCENARIO_IDS
@@ -89,39 +91,19 @@ def summarise(records: list, seconds: float) -> dict:
 
 
 def _selfplay(args) -> int:
-    records = []
-    failed = 0
-    t0 = time.perf_counter()
-    for i in range(args.games):
-        seed = args.seed + i
-        try:
-            game, rec = play_game(args.scenario, seed, args.lancaster, args.york, args.options,
-                                  args.max_actions)
-        except Exception as exc:  # noqa: BLE001 -- report any engine error, go on, count it
-            failed += 1
-            rec = {"scenario": args.scenario, "seed": seed,
-                   "error": f"{type(exc).__name__}: {exc}"}
-            print(json.dumps(rec) if args.json else f"game {seed}: ERROR {rec['error']}",
-                  flush=True)
-            continue
-        records.append(rec)
-        if args.records:
-            args.records.mkdir(parents=True, exist_ok=True)
-            (args.records / f"{args.scenario}-{seed}.json").write_text(record_json(game))
-        if args.json:
-            print(json.dumps(rec), flush=True)
-        elif not args.quiet:
-            print(f"game {seed}: {rec['winner']} wins ({rec['reason']}) in {rec['turns']} "
-                  f"turns, {rec['actions']} actions, {rec['seconds']} s", flush=True)
-    summary = summarise(records, time.perf_counter() - t0)
-    summary["errors"] = failed
-    if args.json:
-        print(json.dumps(summary), flush=True)
-    else:
-        print(f"{summary['games']} games of {args.scenario}: Lancaster "
-              f"{summary['wins']['Lancaster']}, York {summary['wins']['York']}, "
-              f"{summary['draws']} draws; {failed} errors; {summary['games_per_sec']} games/s")
-    return 1 if failed else 0
+    return selfplay_loop(
+        args,
+        lambda seed: play_game(args.scenario, seed, args.lancaster, args.york, args.options,
+                               args.max_actions),
+        record_json,
+        lambda seed, rec: (f"game {seed}: {rec['winner']} wins ({rec['reason']}) in "
+                           f"{rec['turns']} turns, {rec['actions']} actions, "
+                           f"{rec['seconds']} s"),
+        summarise,
+        lambda summary, failed: (f"{summary['games']} games of {args.scenario}: Lancaster "
+                                 f"{summary['wins']['Lancaster']}, York "
+                                 f"{summary['wins']['York']}, {summary['draws']} draws; "
+                                 f"{failed} errors; {summary['games_per_sec']} games/s"))
 
 
 def _tournament(args) -> int:
@@ -174,18 +156,7 @@ def _tournament(args) -> int:
 def _replay(args) -> int:
     """Exit 0 if the record rebuilds the saved state, 1 on a mismatch, 2 if the file cannot be
     replayed (unreadable, not a save or record, damaged, an illegal action)."""
-    try:
-        with open(args.file, "rb") as f:
-            text = f.read()
-        ok, verdict = check(text)
-    except OSError as exc:
-        print(f"replay: cannot read {args.file}: {exc.strerror or exc}")
-        return 2
-    except ReplayError as exc:
-        print(f"replay: cannot replay {args.file}: {exc}")
-        return 2
-    print(f"replay: {verdict}")
-    return 0 if ok else 1
+    return replay_file(args.file, check, ReplayError)
 
 
 SCENARIOS = list(SCENARIO_IDS) + [CAMPAIGN]

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 
+from roses.records import parse_json
+
 from . import savefile
 from .game import Game, IllegalAction, new_game
 from .state import PHASE_NAMES
@@ -46,13 +48,7 @@ def record_json(g) -> str:
 def read(text) -> tuple[dict, Game | None]:
     """(record dict, saved game or None) from the text (or parsed dict) of a record file or a
     save. Raises ReplayError if it is neither, is damaged or holds no record."""
-    if isinstance(text, (str, bytes, bytearray)):
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
-            raise ReplayError("not a saved game or record: the file is not JSON") from None
-    else:
-        data = text
+    data = parse_json(text, ReplayError)
     if not isinstance(data, dict):
         raise ReplayError("not a saved game or record of Sun of York (not a JSON object)")
     fmt = data.get("format")

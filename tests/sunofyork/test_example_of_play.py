@@ -193,6 +193,7 @@ def test_detailed_example_of_play_blore_heath():
     billmen = [c for c in _units(g, L, "centre middle") if "Billmen" in _label(g, L, c)]
     maa4 = next(c for c in _units(g, L, "centre middle") if _label(g, L, c) == "Men-at-Arms (2/4)")
     assert [g.decks[L][c - 1].ability for c in billmen] == [1, 1]
+    assert g.decks[L][maa4 - 1].ability == 2       # "rolls four dice, looking for a '3'"
     dice = [1, 1, 6, 6, 6, 6, 6]                              # right: Levies 3 + 2 + 2 dice
     order = _units(g, L, "centre middle")
     for c in order:                                           # centre, in their order there

@@ -13,12 +13,11 @@ or of other code (``code_fingerprint``).
 
 from __future__ import annotations
 
-import hashlib
-import json
 import multiprocessing
 import time
 from pathlib import Path
 
+from roses.records import code_fingerprint as fingerprint, json_lines
 from roses.stats import wilson
 
 from ..game import new_game
@@ -32,16 +31,9 @@ PAIRING_KEYS = ("scenario", "a", "b", "tournament_seed", "options", "code")
 
 
 def code_fingerprint() -> str:
-    """A short hash (12 hex digits) of the package's source and data files (``*.py``,
-    ``*.json``, ``*.toml`` under ``richard3``): games played by different engine or AI code
-    carry different fingerprints, so a results file cannot mix them."""
-    root = Path(__file__).resolve().parent.parent
-    h = hashlib.sha256()
-    for path in sorted(root.rglob("*")):
-        if path.suffix in (".py", ".json", ".toml") and "__pycache__" not in path.parts:
-            h.update(path.relative_to(root).as_posix().encode())
-            h.update(path.read_bytes())
-    return h.hexdigest()[:12]
+    """A short hash (12 hex digits) of the richard3 package's sources and data
+    (``roses.records.code_fingerprint``): a results file cannot mix games of other code."""
+    return fingerprint(Path(__file__).resolve().parent.parent)
 
 
 def load_results(path, pairing: dict, keys=PAIRING_KEYS) -> list[dict]:
@@ -52,17 +44,8 @@ def load_results(path, pairing: dict, keys=PAIRING_KEYS) -> list[dict]:
     Raises ValueError naming the file and line of a record that is not JSON, lacks a game
     index, or belongs to another pairing or other code: the file is left as it is.
     """
-    path = Path(path)
-    if not path.exists():
-        return []
     records = []
-    for n, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}:{n}: not a JSON record ({exc.msg})") from None
+    for n, rec in json_lines(path):
         if not isinstance(rec, dict) or not isinstance(rec.get("game"), int):
             # a broken file, not a caller's wrong type: the same error as bad JSON
             raise ValueError(f"{path}:{n}: not a game record (no game index)")  # noqa: TRY004

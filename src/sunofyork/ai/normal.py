@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import FATIGUE, LEADER, UNIT
+from ..cards import UNIT
 from ..field import CENTRE, column, rear
 from ..state import (BETWEEN, COMBAT, COMMIT, DAMAGE, DEPLOY, DISCARD_STEP, FACE_DOWN,
                      INITIATIVE, MOVEMENT, MULLIGAN, TERRAIN)

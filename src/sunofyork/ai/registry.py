@@ -8,7 +8,8 @@ Names: "random", "easy", "normal", "hard", "expert". Options of "hard" and "expe
 
 from __future__ import annotations
 
-from .base import Agent, RandomAgent
+from roses.agents import Agent, RandomAgent, parse_spec
+
 from .easy import EasyAgent
 from .hard import ExpertAgent, HardAgent
 from .normal import NormalAgent
@@ -29,21 +30,6 @@ def get_agent(name: str, seed: int = 0, **options) -> Agent:
     except KeyError:
         raise ValueError(f"unknown agent {name!r}: choose from {', '.join(REGISTRY)}") from None
     return cls(seed, **options)
-
-
-def parse_spec(spec: str) -> tuple:
-    """"name" or "name:key=value,key=value" -> (name, options)."""
-    name, _, rest = spec.partition(":")
-    options = {}
-    for item in filter(None, rest.split(",")):
-        key, eq, value = item.partition("=")
-        if not eq or not key:
-            raise ValueError(f"bad agent option {item!r} in {spec!r}: want key=value")
-        try:
-            options[key] = int(value)
-        except ValueError:
-            options[key] = float(value)
-    return name, options
 
 
 def tournament_agent(spec: str, seed: int) -> Agent:

@@ -20,13 +20,13 @@ The interval: ``roses.stats.wilson``, shared with Richard III's tournaments.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import multiprocessing
 import sys
 import time
 from pathlib import Path
 
+from roses.records import code_fingerprint as fingerprint, json_lines
 from roses.stats import wilson
 
 from ..game import new_game
@@ -41,13 +41,7 @@ PAIRING_KEYS = ("a", "b", "tournament_seed", "scenarios", "code")
 
 def code_fingerprint() -> str:
     """A short hash of the sunofyork package's sources and data: records of other code differ."""
-    root = Path(__file__).resolve().parent.parent
-    h = hashlib.sha256()
-    for path in sorted(root.rglob("*")):
-        if path.suffix in (".py", ".json", ".toml") and "__pycache__" not in path.parts:
-            h.update(path.relative_to(root).as_posix().encode())
-            h.update(path.read_bytes())
-    return h.hexdigest()[:12]
+    return fingerprint(Path(__file__).resolve().parent.parent)
 
 
 def play_game(a: str, b: str, index: int, seed: int, scenarios: tuple) -> dict:
@@ -102,17 +96,8 @@ def pairing(a: str, b: str, seed: int, scenarios: tuple) -> dict:
 def load_results(path, keys: dict) -> list:
     """The records already in ``path`` (JSON lines; [] if absent); ValueError naming the line
     of a record of another pairing or other code."""
-    path = Path(path)
-    if not path.exists():
-        return []
     out = []
-    for n, line in enumerate(path.read_text().splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}:{n}: not a JSON record ({exc.msg})") from None
+    for n, rec in json_lines(path):
         if rec.get("summary"):
             continue
         for k in PAIRING_KEYS:
