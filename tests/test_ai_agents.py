@@ -126,7 +126,7 @@ def test_hard_v1_search_plays_every_candidate_on_the_same_samples(monkeypatch):
     assert len(rows[0]) == hard.CANDIDATES and all(r == rows[0] for r in rows)
 
 
-@pytest.mark.parametrize("level", ["hard-v1", "hard", "expert"])
+@pytest.mark.parametrize("level", ["hard-v1", "hard-v2", "hard", "expert"])
 def test_a_search_with_a_time_budget_returns_a_legal_action(level):
     g, side = _action_phase_game()
     before = g.to_json()

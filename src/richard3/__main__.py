@@ -165,8 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_replay(sub)
     t = sub.add_parser("tournament", help="play two agents against each other, both sides")
     t.add_argument("--scenario", default="1483", choices=["1460", "1470", "1483"])
-    t.add_argument("--a", required=True, help="agent A: random, easy, normal, hard, expert or "
-                   "hard-v1, with options as hard:samples=8")
+    t.add_argument("--a", required=True, help="agent A: random, easy, normal, hard, expert, "
+                   "hard-v1 or hard-v2, with options as hard:samples=8")
     t.add_argument("--b", required=True, help="agent B")
     t.add_argument("--games", type=int, default=100)
     t.add_argument("--seed", type=int, default=1)
