@@ -62,6 +62,10 @@ def _tournament(args) -> int:
         lo, hi = summary["a_win_rate_ci95"]
         print(f"{args.a} vs {args.b} on {args.scenario}: {summary['a_wins']}-{summary['b_wins']} "
               f"of {summary['games']} ({summary['a_win_rate']:.1%}, 95% CI {lo:.1%}-{hi:.1%})")
+        d = summary["paired"]
+        print(f"paired deals (both seats played): {d['deals']}; {args.a} swept {d['a_swept']}, "
+              f"{args.b} swept {d['b_swept']}, split {d['split']} (sign test p = "
+              f"{d['sign_p']:.3g})")
     return 0
 
 
