@@ -11,8 +11,9 @@ from richard3 import new_game
 from richard3.ai import RandomAgent, get_agent
 from richard3.ai.odds import attack_chance, battle_odds
 from richard3.ai.search import SearchAgent
-from richard3.ai.tournament import run_tournament, wilson
+from richard3.ai.tournament import paired_deals, run_tournament, wilson
 from richard3.ids import ACTION, CARDS, MULLIGAN, OVER
+from roses.stats import sign_test
 
 # The search levels play whole games of 1460 in the measured tournaments
 # (docs/ai-strength.md); here they play the two shorter scenarios at one sample (hard-v1 at one
@@ -91,7 +92,20 @@ def test_tournament_plays_both_sides_and_summarises(capsys):
     s = lines[-1]
     assert s["games"] == 2 and s["a_wins"] + s["b_wins"] + s["draws"] == 2
     assert len(s["a_win_rate_ci95"]) == 2
+    assert s["paired"]["deals"] == 1
+    assert s["paired"]["a_swept"] + s["paired"]["b_swept"] + s["paired"]["split"] == 1
     assert run_tournament("1470", "random", "random", 2, 3, {})["games"] == 2
+
+
+def test_paired_deals_count_sweeps_splits_and_the_sign_test():
+    """Issue 57: games 2k and 2k + 1 play one deal from both seats; an agent that wins both
+    swept it, a deal each seat won once is split (the seat decided it)."""
+    winners = ["a", "a", "b", "b", "a", "b", "b", "a", "a", None, "b"]   # the last: no pair
+    recs = [{"game": i, "winner": w} for i, w in enumerate(winners)]
+    assert paired_deals(recs) == {"deals": 5, "a_swept": 1, "b_swept": 1, "split": 3,
+                                  "sign_p": 1.0}
+    assert sign_test(0, 6) == sign_test(6, 0) == 2 / 64
+    assert sign_test(1, 6) == 2 * 8 / 128 and sign_test(0, 0) == 1.0
 
 
 def _action_phase_game():
@@ -126,7 +140,7 @@ def test_hard_v1_search_plays_every_candidate_on_the_same_samples(monkeypatch):
     assert len(rows[0]) == hard.CANDIDATES and all(r == rows[0] for r in rows)
 
 
-@pytest.mark.parametrize("level", ["hard-v1", "hard", "expert"])
+@pytest.mark.parametrize("level", ["hard-v1", "hard-v2", "hard", "expert"])
 def test_a_search_with_a_time_budget_returns_a_legal_action(level):
     g, side = _action_phase_game()
     before = g.to_json()

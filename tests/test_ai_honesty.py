@@ -28,6 +28,7 @@ from richard3.ids import CARDS, MERC_DOWN, POOL_DOWN
 SCENARIOS = ["1460", "1470", "1483"]
 LEVELS = [("random", {}, 60), ("easy", {}, 60), ("normal", {}, 60),
           ("hard-v1", {"iterations": 4}, 12), ("hard", {"samples": 2}, 12),
+          ("hard-v2", {"samples": 2}, 12),
           ("expert", {"samples": 1}, 6)]
 
 

@@ -48,6 +48,23 @@ def test_resume_names_a_line_that_is_not_json(tmp_path):
 
 def test_a_game_record_carries_its_seed_and_code(monkeypatch):
     monkeypatch.setattr(ratings, "play_game", lambda *a: {"winner": "a", "decisions": 3,
-                                                          "seconds": 0.5})
+                                                          "seconds": 0.5, "a_side": "York"})
     rec = ratings._job(("1460", "random", "easy", 4, 7))
     assert rec["seed"] == 7 and rec["code"] == ratings.code_fingerprint()
+    assert rec["a_side"] == "York"
+
+
+def test_the_table_is_fitted_free_of_the_seat_with_the_seat_advantages(capsys):
+    """Issue 57: the round robin's records fitted with a seat term (tools/seat_ratings.py):
+    the agents' ratings, each scenario's seat advantage; ``--plain`` the fit of issue 25."""
+    pytest.importorskip("scipy")
+    results = Path(__file__).resolve().parent.parent / "docs" / "results" / "ratings-s1.jsonl"
+    assert ratings.main(["--results", str(results)]) == 0
+    out = capsys.readouterr().out
+    assert "Ratings free of the seat (180 games; Elo scale, random = 0" in out
+    assert "| Lancaster's seat advantage |" in out.replace("| scenario ", "")
+    for level in ratings.AGENTS:
+        assert f"| {level} | " in out
+    pytest.importorskip("choix")
+    assert ratings.main(["--results", str(results), "--plain"]) == 0
+    assert "| level | rating (Elo scale, random = 0) |" in capsys.readouterr().out

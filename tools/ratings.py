@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
-"""Ratings of the AI levels (issue 25): a round robin of random, easy, normal, hard-v1, hard and
-expert on every scenario, from both sides, and Bradley-Terry ratings fitted to its results
-with ``choix`` (maximum likelihood), on the Elo scale, with 95% intervals from a bootstrap over
-the games.
+"""Ratings of the AI levels (issues 25 and 57): a round robin of the levels (by default random,
+easy, normal, hard-v1, hard and expert; hard-v2 on request) on every scenario, from both sides,
+and ratings fitted to its results free of the seat: each agent's strength together with each
+scenario's advantage of the seat (``tools/seat_ratings.py``: Bradley-Terry with a seat term,
+scipy, 95% intervals from the fit's covariance or a bootstrap over the deals), on the Elo
+scale, with the paired deals (both games of a game seed, the seats swapped). ``--plain``
+prints instead the fit of issue 25 (``choix``, no seat term, bootstrap over the games).
 
     .venv/bin/python tools/ratings.py [--games 20] [--seed 1] [--workers 2] [--agents ...]
-    .venv/bin/python tools/ratings.py --results FILE      # fit again from saved results
+    .venv/bin/python tools/ratings.py --results FILE [FILE ...]   # fit again from saved results
 
 Each pairing plays ``--games`` games per scenario (half with each agent as Lancaster; game
 seeds as ``python -m richard3 tournament``, agents at their tournament bounds) and each game
 result is one JSON line in ``--out`` (default .cache/ai/ratings.jsonl), with the run's seed
 and the code's fingerprint, so a run can be resumed (on the same code and seed only) and
-refitted. Prints the table in Markdown for docs/ai-strength.md: each level's
-rating (random fixed at 0), its interval, games and score.
+refitted. Prints the tables in Markdown for docs/ai-strength.md: each level's rating (the
+``--anchor`` at 0, random by default), its interval, games and wins; each scenario's seat
+advantage; the paired deals.
 """
 
 from __future__ import annotations
@@ -28,8 +32,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tools"))
 
 from richard3.ai.tournament import code_fingerprint, load_results, play_game
+
+import seat_ratings  # noqa: E402  (tools/, beside this file)
 
 AGENTS = ("random", "easy", "normal", "hard-v1", "hard", "expert")
 SCENARIOS = ("1460", "1470", "1483")
@@ -39,7 +46,8 @@ ELO = 400 / 2.302585092994046      # Bradley-Terry's natural-log strength -> Elo
 def _job(job):
     scenario, a, b, index, seed = job
     rec = play_game(scenario, a, b, index, seed, {})
-    return {"scenario": scenario, "a": a, "b": b, "game": index, "winner": rec["winner"],
+    return {"scenario": scenario, "a": a, "b": b, "game": index, "a_side": rec["a_side"],
+            "winner": rec["winner"],
             "decisions": rec["decisions"], "seconds": rec["seconds"], "seed": seed,
             "code": code_fingerprint()}
 
@@ -88,11 +96,19 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--agents", nargs="+", default=list(AGENTS))
     ap.add_argument("--out", type=Path, default=ROOT / ".cache" / "ai" / "ratings.jsonl")
-    ap.add_argument("--results", type=Path, help="fit these results instead of playing")
-    ap.add_argument("--bootstrap", type=int, default=200)
+    ap.add_argument("--results", type=Path, nargs="+",
+                    help="fit these results instead of playing")
+    ap.add_argument("--bootstrap", type=int, default=None,
+                    help="resamples for the intervals (default: the seat-free fit's "
+                         "covariance; --plain: 200 over the games)")
+    ap.add_argument("--anchor", default=None, help="the agent at 0 (default: the first of "
+                    "--agents that played)")
+    ap.add_argument("--plain", action="store_true",
+                    help="issue 25's fit: choix, no seat term")
     args = ap.parse_args(argv)
     if args.results:
-        results = [json.loads(x) for x in args.results.read_text().splitlines() if x.strip()]
+        results = [json.loads(x) for path in args.results
+                   for x in path.read_text().splitlines() if x.strip()]
     else:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         done = played(args.out, args.seed, code_fingerprint())   # none if no file yet
@@ -108,8 +124,16 @@ def main(argv=None) -> int:
                       file=sys.stderr)
         print(file=sys.stderr)
         results = [json.loads(x) for x in args.out.read_text().splitlines() if x.strip()]
-    results = [r for r in results if r["a"] in args.agents and r["b"] in args.agents]
-    table = fit(results, args.agents, args.bootstrap, args.seed)
+    results = [r for r in results if r["a"] in args.agents and r["b"] in args.agents
+               and not r.get("summary")]
+    if not args.plain:
+        rows = [row for row in map(seat_ratings.game_row, results) if row is not None]
+        named = {r["lancaster"] for r in rows} | {r["york"] for r in rows}
+        anchor = args.anchor or next(a for a in args.agents if a in named)
+        table = seat_ratings.fit(rows, anchor, args.bootstrap or 0, args.seed)
+        print(seat_ratings.markdown(table, seat_ratings.paired(rows)))
+        return 0
+    table = fit(results, args.agents, args.bootstrap or 200, args.seed)
     print("| level | rating (Elo scale, random = 0) | 95% interval | games | wins |")
     print("| --- | ---: | --- | ---: | ---: |")
     for a in args.agents:

@@ -63,6 +63,10 @@ def _tournament(args) -> int:
         lo, hi = summary["a_win_rate_ci95"]
         print(f"{args.a} vs {args.b} on {args.scenario}: {summary['a_wins']}-{summary['b_wins']} "
               f"of {summary['games']} ({summary['a_win_rate']:.1%}, 95% CI {lo:.1%}-{hi:.1%})")
+        d = summary["paired"]
+        print(f"paired deals (both seats played): {d['deals']}; {args.a} swept {d['a_swept']}, "
+              f"{args.b} swept {d['b_swept']}, split {d['split']} (sign test p = "
+              f"{d['sign_p']:.3g})")
     return 0
 
 
@@ -134,8 +138,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_replay(sub)
     t = sub.add_parser("tournament", help="play two agents against each other, both sides")
     t.add_argument("--scenario", default="1483", choices=["1460", "1470", "1483"])
-    t.add_argument("--a", required=True, help="agent A: random, easy, normal, hard, expert or "
-                   "hard-v1, with options as hard:samples=8")
+    t.add_argument("--a", required=True, help="agent A: random, easy, normal, hard, expert, "
+                   "hard-v1 or hard-v2, with options as hard:samples=8")
     t.add_argument("--b", required=True, help="agent B")
     t.add_argument("--games", type=int, default=100)
     t.add_argument("--seed", type=int, default=1)

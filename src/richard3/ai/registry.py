@@ -2,9 +2,11 @@
 page's worker and the tests.
 
 Names: "random", "easy", "normal", "hard", "expert" (the levels the page offers; options of
-"hard" and "expert": ``samples=N`` or ``budget_ms=MS``), and "hard-v1", the hard level as it
-was before the learned value (``hard.py``, frozen: progress is measured against it; options
-``iterations=N`` or ``budget_ms=MS``).
+"hard" and "expert": ``samples=N`` or ``budget_ms=MS``); for tournaments only, two frozen hard
+levels that progress is measured against: "hard-v1", the hard level as it was before the
+learned value (``hard.py``; options ``iterations=N`` or ``budget_ms=MS``), and "hard-v2", the
+hard level as it was when issue 57 began (``hard_v2.py``: the search with the learned value of
+issue 25; options as hard's).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from roses.agents import Agent, RandomAgent, parse_spec
 
 from .easy import EasyAgent
 from .hard import HardAgent
+from .hard_v2 import HARD_V2, HardV2
 from .normal import NormalAgent
 from .search import SearchAgent
 
@@ -34,12 +37,12 @@ EXPERT = dict(HARD, card_samples=96, budget_ms=4000.0)
 #: and 29.5 for a card play in three runs (the games differ from run to run, and so do their
 #: positions' costs), expert in this shape 216 and 131.
 TOURNAMENT = {"hard": {"samples": 32}, "expert": {"samples": 128},
-              "hard-v1": {"iterations": 2}}
+              "hard-v1": {"iterations": 2}, "hard-v2": {"samples": 32}}
 
 #: name -> the agent's factory, built as ``factory(seed, **options)``.
 REGISTRY = {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent,
             "hard": partial(SearchAgent, **HARD), "expert": partial(SearchAgent, **EXPERT),
-            "hard-v1": HardAgent}
+            "hard-v1": HardAgent, "hard-v2": partial(HardV2, **HARD_V2)}
 
 
 def get_agent(name: str, seed: int = 0, **options) -> Agent:

@@ -5,6 +5,13 @@ agent A is Lancaster in even games and York in odd games, so each pairing of see
 from both sides. Agent seeds derive from the game seed, so a tournament is reproducible when
 the agents are iteration-bounded.
 
+Paired deals: games ``2k`` and ``2k + 1`` play the same deal (game seed) with the seats
+swapped, and each seat's agent is seeded alike in both, so the two agents play the same deal
+from the same seat. The summary's ``paired`` counts the deals each agent won from both seats
+(swept) and the deals the seat decided (split), with a sign test over the sweeps: where one
+seat wins most games (York on 1483 and 1470), the sweeps show a difference between two agents
+that the win rate buries in the seat's games (tools/seat_ratings.py fits the seat itself).
+
 A tournament may write its games to a results file (``run_tournament``'s ``done`` and
 ``load_results``): a run stopped part-way goes on from the games already played, so a
 200-game tournament can span several sittings, and the file refuses games of another pairing
@@ -18,7 +25,7 @@ import time
 from pathlib import Path
 
 from roses.records import code_fingerprint as fingerprint, json_lines
-from roses.stats import wilson
+from roses.stats import sign_test, wilson
 
 from ..game import new_game
 from ..politics import usurpation_counts
@@ -121,7 +128,8 @@ def run_tournament(scenario: str, a: str, b: str, games: int, seed: int, options
                    workers: int = 1, on_game=None, done: list[dict] = ()) -> dict:
     """Play ``games`` games of A against B; call ``on_game(record)`` after each (in game order)
     and return the summary: games, a_wins, b_wins, draws, a_win_rate, a_win_rate_ci95,
-    a_wins_as_lancaster, a_wins_as_york, plus the pairing's settings.
+    a_wins_as_lancaster, a_wins_as_york, paired (``paired_deals``), plus the pairing's
+    settings.
 
     ``done``: records of this tournament's games already played (``load_results``); those
     games are not played again and count in the summary. Each new record carries the
@@ -146,6 +154,7 @@ def run_tournament(scenario: str, a: str, b: str, games: int, seed: int, options
                 on_game(rec)
     a_wins = sum(r["winner"] == "a" for r in records)
     b_wins = sum(r["winner"] == "b" for r in records)
+    deals = paired_deals(records)
     lo, hi = wilson(a_wins, games)
     return {"summary": True, "scenario": scenario, "a": a, "b": b, "seed": seed,
             "options": options, "code": keys["code"], "resumed": len(played),
@@ -155,4 +164,25 @@ def run_tournament(scenario: str, a: str, b: str, games: int, seed: int, options
             "a_win_rate_ci95": [round(lo, 4), round(hi, 4)],
             "a_wins_as_lancaster": sum(r["winner"] == "a" and r["a_side"] == "Lancaster"
                                        for r in records),
-            "a_wins_as_york": sum(r["winner"] == "a" and r["a_side"] == "York" for r in records)}
+            "a_wins_as_york": sum(r["winner"] == "a" and r["a_side"] == "York" for r in records),
+            "paired": deals}
+
+
+def paired_deals(records: list[dict]) -> dict:
+    """The deals of a tournament's ``records`` played from both seats (games ``2k`` and
+    ``2k + 1``): ``{"deals", "a_swept", "b_swept", "split", "sign_p"}``, a deal swept by the
+    agent that won both its games, split when each seat won once (or a game had no winner),
+    ``sign_p`` the two-sided sign test of the sweeps (``roses.stats.sign_test``)."""
+    by_deal: dict[int, list] = {}
+    for r in records:
+        by_deal.setdefault(r["game"] // 2, []).append(r["winner"])
+    swept = {"a": 0, "b": 0}
+    split = 0
+    full = [w for w in by_deal.values() if len(w) == 2]
+    for w in full:
+        if w[0] == w[1] and w[0] in swept:
+            swept[w[0]] += 1
+        else:
+            split += 1
+    return {"deals": len(full), "a_swept": swept["a"], "b_swept": swept["b"], "split": split,
+            "sign_p": round(sign_test(swept["a"], swept["b"]), 6)}
