@@ -76,7 +76,7 @@ class SoyPlayer:
     def tap(self, selector):
         loc = self.page.locator(selector).first
         handle = loc.element_handle()
-        self.page.evaluate("(el) => el.scrollIntoView({block: 'nearest', inline: 'nearest'})",
+        self.page.evaluate("(el) => el.scrollIntoView({block: 'center', inline: 'nearest'})",
                            handle)
         box = self.page.evaluate(VISIBLE_BOX, handle)
         assert box, f"{selector} is not in view"
