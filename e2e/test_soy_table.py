@@ -191,3 +191,29 @@ def test_new_game_dialog_lists_both_games(page, site_url):
     page.select_option("#game", "richard3")
     assert page.eval_on_selector_all("#scenario option", "os => os.map(o => o.value)") == \
         ["1460", "1470", "1483"]
+
+
+def test_pass_and_play_hands_over_with_nothing_private_left(page, site_url):
+    """Both sides human: when the other side must decide, the hand-over screen comes up over an
+    emptied field (no card of either side in the page), and its button shows that side."""
+    start(page, site_url, "heworth_moor", 2, york="human", lancaster="human")
+    assert page.evaluate("document.body.dataset.screen") == "handover"  # the first decider
+    previous = page.evaluate("document.body.dataset.view")
+    page.click("#handover-go")
+    wait_for_drawing(page, previous)
+    first = page.evaluate("document.body.dataset.side")
+    assert first in ("Lancaster", "York")
+    player = SoyPlayer(page, random.Random(2), touch=False)
+    for _ in range(200):
+        if page.evaluate("document.body.dataset.screen") == "handover":
+            break
+        player.step()
+    assert page.evaluate("document.body.dataset.screen") == "handover"
+    assert page.locator("[data-card]").count() == 0
+    assert page.locator("#soy-field [data-position]").count() == 0
+    previous = page.evaluate("document.body.dataset.view")
+    page.click("#handover-go")
+    wait_for_drawing(page, previous)
+    assert page.evaluate("document.body.dataset.side") not in ("", first)
+    assert page.locator("#soy-field [data-position]").count() == 13
+    assert not page.console_errors

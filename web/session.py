@@ -257,6 +257,7 @@ async def after_change(answer):
     then draw what comes next."""
     st = answer["status"]
     state["status"] = st
+    document.body.dataset.game = st.get("title") or "richard3"  # Sun of York (issue 54)
     game_no = state["game_no"]
     autosave(answer.get("save"))
     if document.body.getAttribute("data-mode") == "replay":
