@@ -754,6 +754,18 @@ def page_data() -> dict:
     return json.loads(done.stdout)
 
 
+def soy_page_data() -> dict:
+    """soy_host.page_data(): Sun of York's scenarios and the stand-in decks' note, for the New
+    game dialog (issue 54), computed by its engine at build time as page_data() is."""
+    code = "import json, soy_host; print(json.dumps(soy_host.page_data()))"
+    try:
+        done = run([sys.executable, "-c", code], cwd=WEB, capture_output=True, text=True)
+    except subprocess.CalledProcessError as e:
+        print(e.stderr, file=sys.stderr)
+        raise SetupError("could not compute Sun of York's page data with its engine (see above)")
+    return json.loads(done.stdout)
+
+
 def write_page_config(dist: Path, micropython_dir: str, wheel: str) -> None:
     """dist/mpy.json, the main thread's PyScript settings: web/mpy.json with MicroPython and the
     facts ui.py hands to facts.py (through pyscript.config). Every path in it is relative."""
@@ -763,6 +775,7 @@ def write_page_config(dist: Path, micropython_dir: str, wheel: str) -> None:
     # Whether the map exists, the version (the start screen shows it), and the static data.
     main["richard3"] = {"map": "map.svg" if (dist / "map.svg").exists() else None,
                         "version": Path(wheel).name.split("-")[1], "data": page_data()}
+    main["sunofyork"] = soy_page_data()  # Sun of York's New game dialog (issue 54)
     (dist / "mpy.json").write_text(json.dumps(main, separators=(",", ":")) + "\n")
 
 

@@ -34,7 +34,7 @@ def test_start_screen_loads_without_console_errors(page, site_url, artifacts_dir
     page.screenshot(path=str(artifacts_dir / "start-screen.png"))
 
     page.click("#new-game")
-    page.wait_for_selector("#game", state="visible")
+    page.wait_for_selector("#play", state="visible")
     assert page.locator("#start-screen").is_hidden()
     page.screenshot(path=str(artifacts_dir / "new-game.png"))
     page.click("#menu")
@@ -123,7 +123,7 @@ def test_every_request_goes_to_own_origin(page, site_url):
     wait_for_ai(page)
     wait_for_service_worker(page)
     page.click("#new-game")
-    page.wait_for_selector("#game", state="visible")
+    page.wait_for_selector("#play", state="visible")
     page.wait_for_load_state("networkidle")
 
     own = origin(site_url)
@@ -147,7 +147,7 @@ def test_offline_reload_after_first_visit(page, site_url):
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     wait_for_ai(page)
     page.click("#new-game")
-    page.wait_for_selector("#game", state="visible")
+    page.wait_for_selector("#play", state="visible")
     assert page.console_errors == []
 
 
@@ -168,7 +168,7 @@ def test_embedded_in_an_iframe(page, site_url):
     frame = page.wait_for_selector("#game-frame").content_frame()
     wait_for_start_screen(frame)
     frame.click("#new-game")
-    frame.wait_for_selector("#game", state="visible")
+    frame.wait_for_selector("#play", state="visible")
     assert page.console_errors == []
 
 
@@ -189,7 +189,7 @@ def test_tablet_viewport_has_no_horizontal_scroll(new_page, site_url, artifacts_
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 1024
     assert box["y"] + box["height"] <= 768, "New game is below the fold"
     page.tap("#new-game")
-    page.wait_for_selector("#game", state="visible")
+    page.wait_for_selector("#play", state="visible")
     assert no_horizontal_scroll()
     assert page.console_errors == []
 

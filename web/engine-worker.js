@@ -19,10 +19,12 @@ async function download(url) {
 
 async function start() {
   // Our files download while the runtime starts; worker.py finds them in its working folder.
-  const files = Promise.all([download("./worker.py"), download("./game_host.py"), download(WHEEL)]);
+  const files = Promise.all([download("./worker.py"), download("./game_host.py"), download(WHEEL),
+                             download("./soy_host.py")]);  // Sun of York's host (issue 54)
   const { loadPyodide } = await import(`${PYODIDE}/pyodide.mjs`);
   const pyodide = await loadPyodide({ indexURL: `${PYODIDE}/` });
-  const [worker, host, wheel] = await files;
+  const [worker, host, wheel, soyHost] = await files;
+  pyodide.FS.writeFile("soy_host.py", soyHost);
   pyodide.FS.writeFile("worker.py", worker);
   pyodide.FS.writeFile("game_host.py", host);
   pyodide.FS.writeFile("richard3.whl", wheel);

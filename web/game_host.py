@@ -623,6 +623,10 @@ def parse_save(text) -> tuple:
         if game is None:
             raise SaveError("This game record cannot be replayed: it is damaged.")
         return game, {side: "human" for side in SIDES}, False
+    if isinstance(data, dict) and str(data.get("format", "")).startswith("sunofyork"):
+        # Sun of York (issue 54): its saves load in its own host (soy_host), never as this game
+        raise SaveError("This is a Sun of York save, not a Richard III one: load it from the "
+                        "start screen as a Sun of York game.")
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("This file is not a Richard III save.")
     version = data.get("version")

@@ -59,7 +59,7 @@ async def open_replay(text="", side="", back="start"):
     tableview.forget_log()
     await ensure_map()
     el("start-screen").hidden = True
-    el("game").hidden = False
+    el("play").hidden = False
     document.body.dataset.mode = "replay"
     el("replay").hidden = False
     slider = el("replay-slider")
@@ -242,7 +242,7 @@ async def close():
     await session.call("replay_close")
     if back == "start":
         tableview.clear_table()
-        el("game").hidden = True
+        el("play").hidden = True
         el("start-screen").hidden = False
         return
     await session.resume()

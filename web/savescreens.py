@@ -64,7 +64,7 @@ async def load_save(text, keep=False):
     message((answer.get("recovered", "") + " " + said).strip())
     await ensure_map()
     el("start-screen").hidden = True
-    el("game").hidden = False
+    el("play").hidden = False
     await session.start_game(answer)
     return True
 

@@ -196,8 +196,35 @@ async def show(side, view=None):
         if view is None:
             return None
     state["shown"] = side
-    await tableview.render(view)
+    await draw_table(view)
     return view
+
+
+# --- Sun of York (issue 54): its views are drawn by its own table (soy_table.py), imported
+# here on use (soy_table imports this module).
+async def draw_table(view):
+    import soy_table
+    if soy_table.is_soy(view):
+        await soy_table.render(view)
+    else:
+        soy_table.leave()
+        await tableview.render(view)
+
+
+async def draw_victory(view):
+    import soy_table
+    if soy_table.is_soy(view):
+        await soy_table.show_victory(view)
+    else:
+        soy_table.leave()
+        await tableview.show_victory(view)
+
+
+def draw_handover(side):
+    import soy_table
+    soy_table.clear()
+    tableview.show_handover(side)
+# --- end Sun of York
 
 
 async def start_game(answer):
@@ -230,6 +257,7 @@ async def after_change(answer):
     then draw what comes next."""
     st = answer["status"]
     state["status"] = st
+    document.body.dataset.game = st.get("title") or "richard3"  # Sun of York (issue 54)
     game_no = state["game_no"]
     autosave(answer.get("save"))
     if document.body.getAttribute("data-mode") == "replay":
@@ -267,9 +295,9 @@ async def after_change(answer):
     if st.get("over"):
         view = view if view and view["side"] == side else await fetch_view(side)
         if view is not None:
-            await tableview.show_victory(view)
+            await draw_victory(view)
     elif pass_and_play(st) and side != state["shown"]:
-        tableview.show_handover(side)
+        draw_handover(side)
     else:
         await show(side, view)
     show_pause(st)

@@ -8,7 +8,7 @@ Runs on MicroPython (the page's main thread); see dom.py for what that means her
 
 import json
 
-from pyscript import when
+from pyscript import config, when
 
 import facts
 import saves
@@ -22,7 +22,7 @@ from savescreens import current_unfinished, keep_previous_game, list_slots, load
 async def show_map():
     """Reveal the map view; ensure_map() loads map.svg into it once."""
     el("start-screen").hidden = True
-    el("game").hidden = False
+    el("play").hidden = False
     await ensure_map()
 
 
@@ -30,16 +30,39 @@ async def open_setup():
     """The new-game screen: the scenarios come from the build's data, not from the engine, so it
     works while the worker is still starting."""
     if not el("scenario").innerHTML:
-        el("scenario").innerHTML = "".join(
-            f'<option value="{table.e(s["id"])}">{table.e(s["id"])}: {table.e(s["name"])}</option>'
-            for s in facts.DATA["scenarios"])
-        el("scenario").value = "1483"
+        fill_scenarios()
     show_history()
     show_only("setup")
 
 
+# --- Sun of York (issue 54): the New game dialog's #game picks the game, whose scenarios
+# (mpy.json's "sunofyork" section, written by build.py) fill #scenario.
+def game_scenarios():
+    if el("game").value == "sunofyork":
+        return config["sunofyork"]["scenarios"]
+    return facts.DATA["scenarios"]
+
+
+def fill_scenarios():
+    soy = el("game").value == "sunofyork"
+    options = []
+    for s in game_scenarios():
+        label = s["name"] if soy else s["id"] + ": " + s["name"]
+        options.append(f'<option value="{table.e(s["id"])}">{table.e(label)}</option>')
+    el("scenario").innerHTML = "".join(options)
+    el("scenario").value = "heworth_moor" if soy else "1483"
+    el("options-row").hidden = not soy
+
+
+@when("change", "#game")
+def on_game(event):
+    fill_scenarios()
+    show_history()
+# --- end Sun of York
+
+
 def show_history():
-    for s in facts.DATA["scenarios"]:
+    for s in game_scenarios():
         if s["id"] == el("scenario").value:
             el("history").textContent = s["history"]
 
@@ -70,7 +93,8 @@ async def on_start_game(event):
         controllers[side] = el("player-" + side.lower()).value
     current = await current_unfinished()
     answer = await session.ask("new_game", el("scenario").value, el("seed").value.strip(),
-                               json.dumps(controllers))
+                               json.dumps(controllers), el("game").value,
+                               int(el("options").value or 0))
     if answer is None:
         return
     session.state["spectator"] = el("spectator").checked
@@ -104,7 +128,7 @@ async def on_victory_new(event):
 
 @when("click", "#menu")
 def on_menu(event):
-    el("game").hidden = True
+    el("play").hidden = True
     el("start-screen").hidden = False
     setup()  # the autosave may now exist: offer Continue
 

@@ -27,6 +27,7 @@ import facts
 import savescreens  # noqa: F401  (its handlers)
 import session
 import startscreen
+import soy_table  # noqa: F401  (Sun of York's table: its handlers)
 from dom import el
 
 connect_engine = session.connect_engine

@@ -24,6 +24,18 @@ from game_host import GameHost, scenarios as _scenarios
 
 HOST = GameHost()
 
+# --- Sun of York (issue 54): the game held is one of the two games' hosts; soy_host imports
+# the sunofyork engine only when one of its games is started or loaded.
+import soy_host  # noqa: E402
+
+GAMES = {"richard3": HOST, "sunofyork": soy_host.SoyHost()}
+CURRENT = {"host": HOST}
+
+
+def _host():
+    return CURRENT["host"]
+# --- end Sun of York
+
 
 def version():
     return richard3.__version__
@@ -40,44 +52,57 @@ def scenarios():
     return json.dumps(_scenarios())
 
 
-def new_game(scenario, seed, controllers_json):
-    return _call(HOST.new_game, scenario, seed, json.loads(controllers_json))
+def new_game(scenario, seed, controllers_json, game="richard3", options=0):
+    """A new game of `game` ("richard3" or "sunofyork"; `options`: Sun of York's deployment
+    option, 4.0), which the other calls then play."""
+    host = GAMES.get(str(game), HOST)
+    extra = (int(options or 0),) if host is not HOST else ()
+    answer = _call(host.new_game, scenario, seed, json.loads(controllers_json), *extra)
+    if '"error"' not in answer[:12]:
+        CURRENT["host"] = host
+    return answer
 
 
 def load(text):
-    return _call(HOST.load, text)
+    """A save of either game: each game's loader refuses the other's saves with a sentence;
+    a Sun of York save (soy_host.is_soy_save) goes to its host."""
+    host = GAMES["sunofyork"] if soy_host.is_soy_save(text) else HOST
+    answer = _call(host.load, text)
+    if '"error"' not in answer[:12]:
+        CURRENT["host"] = host
+    return answer
 
 
 def status():
-    return _call(HOST.status)
+    return _call(_host().status)
 
 
 def view(side):
-    return _call(HOST.view, side)
+    return _call(_host().view, side)
 
 
 def act(side, *notations):
-    return _call(HOST.act, side, *notations)
+    return _call(_host().act, side, *notations)
 
 
 def undo(side):
-    return _call(HOST.undo, side)
+    return _call(_host().undo, side)
 
 
 def ai_step(watcher=""):
-    return _call(HOST.ai_step, watcher)
+    return _call(_host().ai_step, watcher)
 
 
 def hint(side):
     """{"hint": the best choice's notation, "hints": the top three with their chances}."""
     def answer(s):
-        found = HOST.hint(s)
+        found = _host().hint(s)
         return json.dumps({"hint": found[0]["notation"] if found else "", "hints": found})
     return _call(answer, side)
 
 
 def odds(side):
-    return _call(lambda s: json.dumps({"odds": HOST.odds(s)}), side)
+    return _call(lambda s: json.dumps({"odds": _host().odds(s)}), side)
 
 
 def thinking():
@@ -99,12 +124,12 @@ def replay_close():
 
 
 def save():
-    return _call(lambda: json.dumps({"save": HOST.save()}))
+    return _call(lambda: json.dumps({"save": _host().save()}))
 
 
 def record():
     """The game's record file as {"record": text} (for "Export game record")."""
-    return _call(lambda: json.dumps({"record": HOST.record()}))
+    return _call(lambda: json.dumps({"record": _host().record()}))
 
 
 __export__ = ["version", "scenarios", "new_game", "load", "status", "view", "act",

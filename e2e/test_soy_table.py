@@ -1,0 +1,219 @@
+"""Sun of York on the table (issue 54): battles against the AI played by taps only, at 1280x800
+with a mouse and by touch at 1024x768, 768x1024 and 390x844.
+
+A player here never opens #all-choices: at each decision it taps a card of its own that may act
+(a button with a gold edge, in the hand or on the field), then a lit position or one of the
+choices beside the field, or a choice that names no card (Roll, End, Draw...). At every tap the
+test asserts that the element tapped is at least 44x44 CSS px where it is tapped (its box cut to
+the window and to its scrolling frame) and that the tap lands on it, and at every decision that
+nothing on the page erred (no error in #message, no console error or uncaught exception).
+
+Heworth Moor (the small scenario) and Blore Heath (the rulebook's example) are played to their
+end where the battle ends within the test's budget of decisions, else at least through
+deployment and several turns (the test says which).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from e2e.conftest import wait_for_start_screen
+from e2e.test_play_on_map import wait_for_drawing
+
+pytestmark = pytest.mark.e2e
+
+FINGER = 44
+
+VISIBLE_BOX = """(el) => {
+  const r = el.getBoundingClientRect();
+  let l = Math.max(r.left, 0), t = Math.max(r.top, 0);
+  let rr = Math.min(r.right, innerWidth), b = Math.min(r.bottom, innerHeight);
+  for (const frame of [el.closest('#soy-field'), el.closest('#panel')]) {
+    if (!frame) continue;
+    const f = frame.getBoundingClientRect();
+    l = Math.max(l, f.left); t = Math.max(t, f.top);
+    rr = Math.min(rr, f.right); b = Math.min(b, f.bottom);
+  }
+  if (rr <= l || b <= t) return null;
+  return {x: l, y: t, w: rr - l, h: b - t};
+}"""
+
+# What a player may tap now (outside #all-choices), as selectors.
+TAPPABLE = """() => {
+  const sel = (el) => {
+    if (el.dataset.action) return `#choices [data-action="${el.dataset.action}"]`;
+    if (el.id) return '#' + el.id;
+    if (el.dataset.position) return `#soy-field [data-position="${el.dataset.position}"]`;
+    const where = el.closest('#soy-field') ? '#soy-field' : '#hand';
+    return `${where} button[data-card="${el.dataset.card}"]`;
+  };
+  const out = {lit: [], cards: [], choices: [], cancel: null};
+  document.querySelectorAll('#soy-field [data-position][data-target]').forEach((e) => out.lit.push(sel(e)));
+  document.querySelectorAll('#soy-field button[data-card], #hand button[data-card]').forEach((e) => {
+    if (!e.classList.contains('picked')) out.cards.push(sel(e)); });
+  document.querySelectorAll('#choices [data-action]').forEach((e) => out.choices.push(sel(e)));
+  if (document.getElementById('soy-cancel')) out.cancel = '#soy-cancel';
+  return out;
+}"""
+
+
+class SoyPlayer:
+    def __init__(self, page, rng, touch):
+        self.page, self.rng, self.touch = page, rng, touch
+        self.taps = 0
+        self.decisions = 0
+        self.smallest = None
+
+    def check_page(self):
+        error = self.page.evaluate(
+            "(() => { const m = document.querySelector('#message[data-kind=\"error\"]:not([hidden])');"
+            " return m ? m.textContent : null; })()")
+        assert error is None, error
+        assert not self.page.console_errors, self.page.console_errors
+
+    def tap(self, selector):
+        loc = self.page.locator(selector).first
+        handle = loc.element_handle()
+        self.page.evaluate("(el) => el.scrollIntoView({block: 'center', inline: 'nearest'})",
+                           handle)
+        box = self.page.evaluate(VISIBLE_BOX, handle)
+        assert box, f"{selector} is not in view"
+        size = min(box["w"], box["h"])
+        assert size >= FINGER - 0.5, f"{selector}: {box['w']:.1f}x{box['h']:.1f} px where tapped"
+        if self.smallest is None or size < self.smallest[0]:
+            self.smallest = (size, selector)
+        x, y = box["x"] + box["w"] / 2, box["y"] + box["h"] / 2
+        hit = self.page.evaluate("([el, x, y]) => { const h = document.elementFromPoint(x, y);"
+                                 " return !!h && (h === el || el.contains(h)); }", [handle, x, y])
+        assert hit, f"{selector} is covered where it is tapped"
+        previous = self.page.evaluate("document.body.dataset.view || null")
+        if self.touch:
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.click(x, y)
+        self.taps += 1
+        wait_for_drawing(self.page, previous, timeout=120_000)
+
+    def step(self):
+        """One tap of a decision (a card, then a lit position or a choice)."""
+        self.check_page()
+        t = self.page.evaluate(TAPPABLE)
+        r = self.rng.random()
+        if t["lit"] and r < 0.85:
+            self.tap(self.rng.choice(t["lit"]))
+        elif t["cancel"] and not t["lit"] and t["choices"] and r < 0.85:
+            self.tap(self.rng.choice(t["choices"]))
+        elif t["cancel"] and r < 0.95:
+            self.tap(t["cancel"])
+        elif t["cards"] and (r < 0.7 or not t["choices"]):
+            self.tap(self.rng.choice(t["cards"]))
+        else:
+            assert t["choices"], f"nothing to tap: {self.page.inner_text('#prompt')}"
+            self.tap(self.rng.choice(t["choices"]))
+
+
+def start(page, site_url, scenario, seed, york="human", lancaster="easy"):
+    page.goto(f"{site_url}?pace=fast")
+    wait_for_start_screen(page)
+    page.click("#new-game")
+    page.wait_for_selector("#setup:not([hidden]) #game", state="visible")
+    page.select_option("#game", "sunofyork")
+    page.wait_for_selector(f"#scenario option[value='{scenario}']", state="attached")
+    page.select_option("#scenario", scenario)
+    assert page.inner_text("#history").strip()
+    page.select_option("#player-lancaster", lancaster)
+    page.select_option("#player-york", york)
+    page.fill("#seed", str(seed))
+    page.click("#start-game")
+    wait_for_drawing(page, None)
+    assert page.evaluate("document.body.dataset.game") == "sunofyork"
+
+
+def play(page, seed, touch, limit):
+    player = SoyPlayer(page, random.Random(seed), touch)
+    phases = set()
+    for _ in range(limit):
+        screen = page.evaluate("document.body.dataset.screen")
+        if screen == "victory":
+            break
+        assert screen == "table", screen
+        phases.add(page.evaluate("document.body.dataset.phase"))
+        player.step()
+    player.check_page()
+    return player, phases
+
+
+def turn(page):
+    text = page.inner_text("#soy-status")
+    return int(text.split("Turn ")[1].split()[0])
+
+
+SIZES = [(1280, 800, False), (1024, 768, True), (768, 1024, True), (390, 844, True)]
+
+
+@pytest.mark.parametrize("scenario,seed", [("heworth_moor", 3), ("blore_heath", 5)])
+@pytest.mark.parametrize("width,height,touch", SIZES,
+                         ids=[f"{w}x{h}" for w, h, _ in SIZES])
+def test_battle_by_taps(new_page, site_url, scenario, seed, width, height, touch):
+    page = new_page(viewport={"width": width, "height": height}, has_touch=touch,
+                    is_mobile=touch and width < 500)
+    start(page, site_url, scenario, seed)
+    # the field: 9 battle positions and 4 flanks, each side's cards as cards
+    assert page.locator("#soy-field [data-position]").count() == 13
+    assert "stand-ins" in page.inner_text("#hand")
+    player, phases = play(page, seed, touch, limit=260)
+    over = page.evaluate("document.body.dataset.screen") == "victory"
+    print(f"\n{scenario} {width}x{height}: {player.taps} taps; smallest tapped "
+          f"{player.smallest[0]:.1f} px ({player.smallest[1]}); phases {sorted(phases)}; "
+          + ("played to its end: " + page.inner_text("#victory-text").split("\n")[0]
+             if over else f"stopped at turn {turn(page)}"))
+    assert "deployment" in phases
+    if not over:
+        assert turn(page) >= 2, "not past deployment and into the turns"
+        assert phases & {"movement", "combat", "discard"}
+    # the log in words
+    assert page.locator("#log li").count() > 5
+
+
+def test_new_game_dialog_lists_both_games(page, site_url):
+    page.goto(site_url)
+    wait_for_start_screen(page)
+    page.click("#new-game")
+    page.wait_for_selector("#setup:not([hidden]) #game", state="visible")
+    assert page.locator("#game option").all_inner_texts()[0] == "Richard III"
+    page.select_option("#game", "sunofyork")
+    values = page.eval_on_selector_all("#scenario option", "os => os.map(o => o.value)")
+    assert len(values) == 22 and "random" in values and "campaign" in values
+    page.select_option("#scenario", "blore_heath")
+    assert "Lancaster attacks" in page.inner_text("#history")
+    page.select_option("#game", "richard3")
+    assert page.eval_on_selector_all("#scenario option", "os => os.map(o => o.value)") == \
+        ["1460", "1470", "1483"]
+
+
+def test_pass_and_play_hands_over_with_nothing_private_left(page, site_url):
+    """Both sides human: when the other side must decide, the hand-over screen comes up over an
+    emptied field (no card of either side in the page), and its button shows that side."""
+    start(page, site_url, "heworth_moor", 2, york="human", lancaster="human")
+    assert page.evaluate("document.body.dataset.screen") == "handover"  # the first decider
+    previous = page.evaluate("document.body.dataset.view")
+    page.click("#handover-go")
+    wait_for_drawing(page, previous)
+    first = page.evaluate("document.body.dataset.side")
+    assert first in ("Lancaster", "York")
+    player = SoyPlayer(page, random.Random(2), touch=False)
+    for _ in range(200):
+        if page.evaluate("document.body.dataset.screen") == "handover":
+            break
+        player.step()
+    assert page.evaluate("document.body.dataset.screen") == "handover"
+    assert page.locator("[data-card]").count() == 0
+    assert page.locator("#soy-field [data-position]").count() == 0
+    previous = page.evaluate("document.body.dataset.view")
+    page.click("#handover-go")
+    wait_for_drawing(page, previous)
+    assert page.evaluate("document.body.dataset.side") not in ("", first)
+    assert page.locator("#soy-field [data-position]").count() == 13
+    assert not page.console_errors

@@ -1,0 +1,170 @@
+"""Sun of York's host in the page's worker (web/soy_host.py) and its table's drawing
+(web/soy_cards.py) on both interpreters (issue 54): games against the AI, saves and their
+refusals, views that hold only what the side may see, and the battlefield drawn from views of
+seeded games by CPython and by MicroPython alike."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+sys.path.insert(0, str(WEB))
+
+import game_host  # noqa: E402
+import soy_host  # noqa: E402
+
+MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+DRIVER = Path(__file__).resolve().parent / "micropython_driver.mjs"
+BOTH_AI = {"Lancaster": "easy", "York": "easy"}
+
+
+def finish(host, limit=5000):
+    for _ in range(limit):
+        if host.game.is_over:
+            return
+        host.ai_step()
+    raise AssertionError("the battle did not end")
+
+
+def test_the_engine_is_this_worktree_s():
+    import sunofyork
+    assert Path(sunofyork.__file__).resolve().is_relative_to(ROOT / "src")
+
+
+@pytest.mark.parametrize("scenario", ["heworth_moor", "blore_heath"])
+def test_ai_against_ai_to_the_end_and_the_save_loads(scenario):
+    host = soy_host.SoyHost()
+    first = json.loads(host.new_game(scenario, 7, BOTH_AI))
+    assert first["status"]["title"] == "sunofyork" and first["status"]["ai_pending"]
+    finish(host)
+    st = host._status()
+    assert st["over"] and st["winner"] in ("Lancaster", "York")
+    game, controllers = soy_host.parse_save(host.save())
+    assert controllers == BOTH_AI
+    assert game.is_over and game.winner == host.game.winner
+    assert game.record == host.game.record
+
+
+def test_a_save_mid_battle_round_trips_after_every_action():
+    host = soy_host.SoyHost()
+    host.new_game("heworth_moor", 11, BOTH_AI)
+    for i in range(60):
+        host.ai_step()
+        if i % 6 == 0:
+            again = soy_host.SoyHost()
+            again.load(host.save())
+            assert again.game.record == host.game.record
+            assert again.game.observation(0) == host.game.observation(0)
+            assert again.game.observation(1) == host.game.observation(1)
+
+
+def test_each_game_refuses_the_other_s_saves_in_words():
+    r3 = game_host.GameHost()
+    r3.new_game("1483", 1, {"Lancaster": "easy", "York": "human"})
+    with pytest.raises(soy_host.SaveError, match="Richard III save, not a Sun of York"):
+        soy_host.parse_save(r3.save())
+    soy = soy_host.SoyHost()
+    soy.new_game("heworth_moor", 1, BOTH_AI)
+    with pytest.raises(game_host.SaveError, match="Sun of York save, not a Richard III"):
+        game_host.parse_save(soy.save())
+    with pytest.raises(soy_host.SaveError, match="not JSON"):
+        soy_host.parse_save("{")
+    data = json.loads(soy.save())
+    data["scenario"] = "agincourt"
+    with pytest.raises(soy_host.SaveError, match="agincourt"):
+        soy_host.parse_save(json.dumps(data))
+
+
+def test_the_worker_routes_each_save_to_its_game(monkeypatch):
+    """worker.load sends a Sun of York save to its host, a Richard III one to the other."""
+    soy = soy_host.SoyHost()
+    soy.new_game("blore_heath", 2, BOTH_AI)
+    assert soy_host.is_soy_save(soy.save())
+    r3 = game_host.GameHost()
+    r3.new_game("1460", 1, {"Lancaster": "easy", "York": "human"})
+    assert not soy_host.is_soy_save(r3.save())
+
+
+def test_a_human_view_holds_its_choices_in_words_and_no_hidden_card():
+    host = soy_host.SoyHost()
+    host.new_game("blore_heath", 5, {"Lancaster": "easy", "York": "human"})
+    view = host._view("York")
+    assert view["game"] == "sunofyork" and view["choices"]
+    for c in view["choices"]:
+        assert c["text"] and "(" in c["text"]
+        host.game.legal_actions(1).index(soy_host.parse_notation(c["notation"]))
+    while host._status()["ai_pending"] or host.game.phase < 4:
+        if host._status()["ai_pending"]:
+            host.ai_step()
+        else:
+            host.act("York", host._view("York")["actions"][0])
+    view = host._view("York")
+    enemy = {k for k in view["cards"] if k.startswith("0:")}
+    for p in view["obs"]["field"]:
+        for x in p:
+            if x["side"] == 0 and not x.get("hidden"):
+                assert f"0:{x['card']}" in enemy
+    shown = {int(k[2:]) for k in enemy}
+    hand = set(host.game.hand[0])
+    assert not (hand & shown - set(view["obs"]["discards"][0])), "the enemy's hand is shown"
+
+
+def _views():
+    """Views of seeded games at several moments, from both sides."""
+    out = []
+    for scenario, seed in (("heworth_moor", 3), ("blore_heath", 4)):
+        host = soy_host.SoyHost()
+        host.new_game(scenario, seed, {"Lancaster": "human", "York": "human"})
+        g = host.game
+        import random
+        rng = random.Random(seed)
+        for i in range(400):
+            if g.is_over:
+                break
+            s = g.active_sides()[0]
+            if i % 25 == 0:
+                out.append(host._view(soy_host.SIDES[s]))
+            g.apply(s, rng.choice(g.legal_actions(s)))
+    return json.loads(json.dumps(out))
+
+
+DRAW = '''
+import json
+import soy_cards
+views = json.load(open("views.json"))
+out = []
+for v in views:
+    ids = [c["ints"][0] for c in v["choices"] if c["ints"]]
+    out.append([soy_cards.status_html(v), soy_cards.field_html(v, ids[0] if ids else None,
+                {0, 4}, set(ids))])
+'''
+
+
+def test_the_battlefield_draws_alike_on_micropython(tmp_path):
+    views = _views()
+    assert len(views) >= 10
+    scope = {}
+    exec(DRAW.replace('json.load(open("views.json"))', "VIEWS"), {"VIEWS": views,
+                                                                   "__name__": "x"}, scope)
+    ours = scope["out"]
+    for status, field in ours:
+        assert field.count("data-position=") == 13
+    mjs = MICROPYTHON / "micropython.mjs"
+    if not mjs.exists() or not shutil.which("node"):
+        pytest.fail("MicroPython or node missing: run `python3 build.py test`")
+    for name in ("soy_cards.py", "table.py", "facts.py"):
+        shutil.copy2(WEB / name, tmp_path / name)
+    (tmp_path / "views.json").write_text(json.dumps(views))
+    (tmp_path / "driver.py").write_text(DRAW + "\njson.dump(out, open('soy.out.json', 'w'))\n")
+    done = subprocess.run(["node", str(DRIVER), str(mjs), str(tmp_path)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-3000:]
+    theirs = json.loads((tmp_path / "soy.out.json").read_text())
+    assert theirs == ours

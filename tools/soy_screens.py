@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Screenshots of Sun of York's table (issue 54), for docs/screens/ (looked at and described in
+docs/ui.md).
+
+    python3 tools/soy_screens.py [--out docs/screens] [--seed N] [--widths 1280 390]
+
+Builds nothing: run `python3 build.py` first. Positions where York (human, against the easy AI)
+must decide in each step of a Blore Heath turn are found by playing a seeded game in CPython
+with the page's own host (web/soy_host.py), put in localStorage as the autosave and opened with
+Continue; in deployment and in movement a card is then tapped so that the positions it may reach
+are lit. Each is taken at 1280x800, 1024x768, 768x1024 and 390x844 as
+`soy-<step>-<width>.png`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "web"))
+
+import build  # noqa: E402
+import soy_host  # noqa: E402
+
+SIZES = [(1280, 800, False), (1024, 768, True), (768, 1024, True), (390, 844, True)]
+STEPS = ("deployment", "initiative", "leader commitment", "combat", "damage", "movement",
+         "discard", "over")
+
+
+def positions(seed: int, scenario: str = "blore_heath") -> dict:
+    """{step: save text} with York to decide in that step ("over": the battle's end)."""
+    found = {}
+    for attempt in range(30):
+        host = soy_host.SoyHost()
+        host.new_game(scenario, seed + attempt, {"Lancaster": "easy", "York": "human"})
+        rng = random.Random(seed + attempt)
+        g = host.game
+        for _ in range(3000):
+            if g.is_over:
+                found.setdefault("over", host.save())
+                break
+            st = host._status()
+            if st["ai_pending"]:
+                host.ai_step()
+                continue
+            phase = g.observation(1)["phase"]
+            if phase not in found and len(g.legal_actions(1)) > 1:
+                found[phase] = host.save()
+            g.apply(1, rng.choice(g.legal_actions(1)))
+        if all(s in found for s in STEPS):
+            break
+    return found
+
+
+def wait_for_table(page):
+    page.wait_for_function(
+        """() => ['table', 'victory'].includes(document.body.dataset.screen)
+                 && document.body.dataset.thinking !== 'yes'
+                 && document.body.dataset.game === 'sunofyork'""", timeout=120_000)
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
+    parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--widths", type=int, nargs="+")
+    opts = parser.parse_args(argv)
+    out = Path(opts.out)
+    out.mkdir(parents=True, exist_ok=True)
+    saves = positions(opts.seed)
+    print("positions:", ", ".join(sorted(saves)), flush=True)
+    from playwright.sync_api import sync_playwright
+    server = build.StaticServer(build.DIST).start()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=build.find_chromium(), headless=True,
+                                        args=build.CHROMIUM_ARGS)
+            for width, height, touch in SIZES:
+                if opts.widths and width not in opts.widths:
+                    continue
+                context = browser.new_context(viewport={"width": width, "height": height},
+                                              has_touch=touch, is_mobile=width < 500)
+                page = context.new_page()
+                page.goto(server.url + "?pace=fast")
+                page.wait_for_selector("body[data-engine=ready]", state="attached",
+                                       timeout=120_000)
+                page.click("#new-game")
+                page.wait_for_selector("#setup", state="visible")
+                page.select_option("#game", "sunofyork")
+                page.select_option("#scenario", "blore_heath")
+                page.screenshot(path=str(out / f"soy-setup-{width}.png"))
+                for step in STEPS:
+                    if step not in saves:
+                        continue
+                    page.evaluate("(s) => localStorage.setItem('richard3.autosave', s)",
+                                  saves[step])
+                    page.goto(server.url + "?pace=fast")
+                    page.wait_for_selector("body[data-state=ready] #continue:not([hidden])")
+                    page.click("#continue")
+                    wait_for_table(page)
+                    name = step.replace(" ", "-")
+                    page.screenshot(path=str(out / f"soy-{name}-{width}.png"))
+                    if step in ("deployment", "movement", "combat"):
+                        card = page.locator("#soy-field button[data-card], #hand button[data-card]")
+                        for i in range(card.count()):
+                            card.nth(i).dispatch_event("click")
+                            page.wait_for_timeout(150)
+                            if page.locator("#soy-field [data-target]").count():
+                                break
+                        page.screenshot(path=str(out / f"soy-{name}-selected-{width}.png"))
+                context.close()
+            browser.close()
+    finally:
+        server.stop()
+    print(f"screens in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

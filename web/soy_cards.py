@@ -1,0 +1,219 @@
+"""Sun of York's cards and battlefield as HTML (issue 54): pure drawing, no page access, so that
+it runs on MicroPython and on CPython alike (tests/test_soy_cards.py).
+
+A card is drawn as a card: a combat unit with its class badge (Msl missile, Pol polearm, Foot
+footsoldier, Cav cavalry), name, Ability (a missile's "close:long"), Cohesion, the veteran star
+and its move; a leader with his orders, Ability and Leadership and the royal crown / loyal
+heart; terrain and specials with their orders. Markers on the card: hits, cohesion lost,
+Attacked, Committed, Fatigue, face-down. Own cards that may act are buttons (`data-card`, the
+card's id, `data-side`); the enemy's face-down cards are backs. Positions carry
+`data-position` (0-12, the engine's numbers: field.py) and, when the selected card may go
+there, `data-target`.
+"""
+
+from table import e
+
+SIDES = ("Lancaster", "York")
+CLASS_BADGE = {"missile": "Msl", "polearm": "Pol", "footsoldier": "Foot", "cavalry": "Cav"}
+# the engine's card markers (state.py)
+ATTACKED, FATIGUED, COMMITTED, FACE_DOWN = 1, 2, 4, 256
+COLUMN_WORDS = ("left", "centre", "right")
+FLANKS = ((9, 10), (11, 12))  # FLANKS[edge][side], edge 0 beside column 0 (field.py)
+
+
+def cap(text):
+    """text with its first letter capital (MicroPython's str has no capitalize())."""
+    return text[:1].upper() + text[1:]
+
+
+def facts(view, side, cid):
+    return view["cards"].get(f"{side}:{cid}") or {"kind": "?", "type": "", "name": f"card {cid}"}
+
+
+def stats(f):
+    """The card's numbers in one short line."""
+    kind = f["kind"]
+    if kind == "unit":
+        ab = f"{f['ability']}:{f['long']}" if f.get("cls") == "missile" else str(f["ability"])
+        out = f"Ab {ab} · Coh {f['cohesion']}"
+        if f.get("move", 1) > 1:
+            out += f" · Mv {f['move']}"
+        return out
+    if kind == "leader":
+        return f"Ord {f['orders']} · Ab {f['ability']} · Ldr {f['leadership']}"
+    return f"{f['type']} · Ord {f['orders']}" if f["type"] != f["name"] else f"Ord {f['orders']}"
+
+
+def badge(f):
+    kind = f["kind"]
+    if kind == "unit":
+        return CLASS_BADGE.get(f.get("cls", ""), "Unit")
+    return {"leader": "Ldr", "terrain": "Ter", "special": "Spc"}.get(kind, "?")
+
+
+def marks(entry, f):
+    """The markers on a card on the field, as short words."""
+    out = []
+    if entry.get("hits"):
+        out.append(f'<span class="m-hit">{entry["hits"]} hit</span>')
+    if entry.get("lost"):
+        left = max(0, f.get("cohesion", 0) - entry["lost"])
+        out.append(f'<span class="m-lost">−{entry["lost"]} coh ({left})</span>')
+    flags = entry.get("flags", 0)
+    if flags & ATTACKED:
+        out.append('<span class="m-att">Attacked</span>')
+    if flags & COMMITTED:
+        out.append('<span class="m-com">Committed</span>')
+    if flags & FATIGUED:
+        out.append('<span class="m-fat">Fatigue</span>')
+    if flags & FACE_DOWN:
+        out.append('<span class="m-down">face-down</span>')
+    return "".join(out)
+
+
+def card_html(view, side, cid, entry=None, state=""):
+    """One card. `state`: "" (shown), "pick" (may be tapped: a button), "picked" (selected)."""
+    f = facts(view, side, cid)
+    extra = ""
+    if f.get("veteran"):
+        extra += '<span class="c-vet" title="Veteran">★</span>'
+    if f.get("royal"):
+        extra += '<span class="c-royal" title="Royal">♛</span>'
+    if f.get("loyal"):
+        extra += '<span class="c-loyal" title="Loyal">♥</span>'
+    body = (f'<span class="c-top"><span class="c-badge">{badge(f)}</span>'
+            f'<span class="c-name">{e(f["name"])}</span>{extra}</span>'
+            f'<span class="c-stats">{e(stats(f))}</span>')
+    if entry is not None:
+        m = marks(entry, f)
+        if m:
+            body += f'<span class="c-marks">{m}</span>'
+    cls = (f'soy-card k-{f["kind"]} cls-{f.get("cls", "")} s-{side}'
+           + (" picked" if state == "picked" else ""))
+    label = e(f"{SIDES[side]} {f['name']}: {stats(f)}")
+    if state:
+        return (f'<button type="button" class="{cls}" data-card="{cid}" data-side="{side}" '
+                f'aria-pressed="{"true" if state == "picked" else "false"}" '
+                f'aria-label="{label}">{body}</button>')
+    return f'<div class="{cls}" data-card="{cid}" data-side="{side}" aria-label="{label}">{body}</div>'
+
+
+def back_html(side):
+    return (f'<div class="soy-card back s-{side}" aria-label="{SIDES[side]} card, face-down">'
+            f'<span class="c-name">face-down</span></div>')
+
+
+def layout(me):
+    """The grid as `me` sees it, each side's rear nearest its player: rows top to bottom
+    (enemy rear, middle ground, own rear) and columns left to right (an edge, the three
+    battles, the other edge), as [[position or None or ("flank-gap", edge)]]."""
+    rows = (2, 1, 0) if me == 1 else (0, 1, 2)             # row 0 is York's rear (field.py)
+    cols = (0, 1, 2) if me == 1 else (2, 1, 0)             # York's left is column 0
+    edges = (0, 1) if me == 1 else (1, 0)
+    own_rear_row, enemy_rear_row = rows[2], rows[0]
+    grid = []
+    for r in rows:
+        line = []
+        for i, edge in enumerate((edges[0], None, None, None, edges[1])):
+            if edge is None:
+                line.append(cols[i - 1] * 3 + r)
+            elif r == own_rear_row:
+                line.append(FLANKS[edge][me])
+            elif r == enemy_rear_row:
+                line.append(FLANKS[edge][1 - me])
+            else:
+                line.append(None)
+        grid.append(line)
+    return grid
+
+
+def position_name(p, me):
+    """Position `p` in `me`'s words (as field.name)."""
+    if p >= 9:
+        owner = (p - 9) % 2
+        edge = (p - 9) // 2
+        col = 0 if edge == 0 else 2
+        word = COLUMN_WORDS[col if owner == 1 else 2 - col]
+        return f"Your {word} flank" if owner == me else f"Enemy's {word} flank"
+    col, r = p // 3, p % 3
+    word = COLUMN_WORDS[col if me == 1 else 2 - col]
+    if r == 1:
+        return f"{cap(word)} middle ground"
+    mine = (r == 0) == (me == 1)
+    return f"Your {word} rear" if mine else f"Enemy's {word} rear"
+
+
+def field_html(view, picked=None, targets=(), pickable=()):
+    """The battlefield as `view`'s side sees it. `picked`: the selected own card's id;
+    `targets`: positions lit for it; `pickable`: own card ids that may be tapped."""
+    obs = view["obs"]
+    me = obs["side"]
+    columns = view["public"].get("columns") or [0, 1, 2]
+    cells = []
+    for line in layout(me):
+        for p in line:
+            if p is None:
+                cells.append('<div class="soy-gap" aria-hidden="true"></div>')
+                continue
+            here = obs["field"][p]
+            inner = []
+            for t in (1 - me, me):
+                cards = []
+                for x in here:
+                    if x["side"] != t:
+                        continue
+                    if x.get("hidden"):
+                        cards.append(back_html(t))
+                        continue
+                    c = x["card"]
+                    state = "picked" if (t == me and c == picked) else (
+                        "pick" if t == me and c in pickable else "")
+                    cards.append(card_html(view, t, c, x, state))
+                if cards:
+                    inner.append(f'<div class="soy-stack s-{t}">{"".join(cards)}</div>')
+            kind = "flank" if p >= 9 else ("middle" if p % 3 == 1 else "rear")
+            unused = p < 9 and (p // 3) not in columns
+            attrs = f' data-position="{p}" data-kind="{kind}"'
+            cls = "soy-pos"
+            if p in targets:
+                attrs += ' data-target="yes" role="button" tabindex="0"'
+                cls += " lit"
+            if unused:
+                cls += " unused"
+            name = position_name(p, me)
+            cells.append(f'<div class="{cls}"{attrs} aria-label="{e(name)}">'
+                         f'<span class="pos-name">{e(name)}</span>{"".join(inner)}</div>')
+    return f'<div class="soy-grid">{"".join(cells)}</div>'
+
+
+def status_html(view):
+    """The line always in view: battle, turn, step, initiative, orders pool, decks and
+    discards, weather, and what lies beside the field."""
+    obs, pub = view["obs"], view["public"]
+    me = obs["side"]
+    foe = 1 - me
+    init = obs.get("initiative", -1)
+    parts = [f'<b>{e(pub["title"])}</b>',
+             f'Turn {obs["turn"]} · {e(cap(obs["phase"]))}',
+             ("Initiative: " + ("you" if init == me else SIDES[init])) if init in (0, 1) else "",
+             f'Orders pool: {obs["pool"]}',
+             f'Your deck {obs["deck_counts"][me]}, discard {len(obs["discards"][me])}, '
+             f'hand {obs["hand_counts"][me]}',
+             f'Enemy deck {obs["deck_counts"][foe]}, discard {len(obs["discards"][foe])}, '
+             f'hand {obs["hand_counts"][foe]}',
+             f'Weather: {e(pub["weather"])}']
+    beside = []
+    for t in (0, 1):
+        who = "your" if t == me else "the enemy's"
+        if pub["stream"][t]:
+            beside.append(f"a stream behind {who} lines" + (" (bridged)" if pub["bridge"][t]
+                                                            else ""))
+        if pub["margaret_on"][t]:
+            beside.append(f"Margaret of Anjou beside {who} side")
+        for c in obs["beside"][t]:
+            beside.append(f"{facts(view, t, c)['name']} beside {who} side")
+    if pub.get("henry"):
+        beside.append("King Henry VI with the Lancastrians")
+    if beside:
+        parts.append("Beside the field: " + e("; ".join(beside)))
+    return "".join(f"<span>{p}</span>" for p in parts if p)

@@ -1,0 +1,373 @@
+"""Sun of York's side of the page, in the engine's worker (issue 54): its game, its AI and its
+saves, beside Richard III's (game_host.py). worker.py hands every call to this module's host
+while a Sun of York game is held; the `sunofyork` package is imported only when such a game is
+started or loaded (sunofyork() below), so a Richard III game never imports it.
+
+The page gets, as from game_host, one JSON string per call:
+
+- ``status()``: public facts only ("title": "sunofyork", who must decide, the winner);
+- ``view(side)``: that side's observation (Game.observation: the enemy's face-down cards are
+  counts), the printed facts of every card it names ("cards", keyed "SIDE:ID"; both decks are
+  public), its legal actions as notations ("deploy 16 3": the verb and the ints of the action
+  tuple) each with its words (narrate.describe_action), the log in English (Game.log_for), and
+  what lies beside the field (weather, stream, bridge, Margaret of Anjou, King Henry VI);
+- ``act``, ``ai_step``: {"status", "view", "save"}, as game_host's answer().
+
+A save is {"format": "sunofyork-save", "version": 1, "title": "sunofyork", "controllers",
+"scenario", "seed", "options", "record": every action, "state": Game.to_json() where the engine
+has it}; a Richard III save is refused here with a sentence, and game_host refuses this one.
+
+Pure Python, no browser import: tests/test_soy_host.py runs it directly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import secrets
+
+SAVE_FORMAT = "sunofyork-save"
+SAVE_VERSION = 1
+SIDES = ("Lancaster", "York")
+LEVELS = ("easy", "normal", "hard", "expert")
+LOG_TAIL = 200
+#: The note shown wherever cards are (issue 54, item 6).
+STAND_IN_NOTE = ("The decks are this project's own stand-ins for GMT's printed cards, made from "
+                 "what the rulebook says.")
+
+#: What to do, by the engine's phase name, in one line (rule numbers as the rulebook's).
+PROMPTS = {
+    "less random deployment": "Swap cards you do not want for new ones, then keep the rest "
+                              "(4.0).",
+    "deployment": "Deploy: tap a card you were dealt, then a lit rear position to place it "
+                  "face-down; the rest stay in your hand (4.0).",
+    "terrain": "Terrain: play terrain cards from your hand onto a position, or none (7.0).",
+    "initiative": "Initiative: choose who takes the first steps this turn (6.1).",
+    "morale": "Morale (6.2.1).",
+    "leader commitment": "Leader commitment: commit leaders to the fight, then go on "
+                         "(6.2.2).",
+    "combat": "Combat: tap a unit, then a lit enemy position to declare an attack; then Roll "
+              "(6.2.2).",
+    "damage": "Damage: choose which of your units takes the next hit (6.2.2).",
+    "movement": "Movement: spend cards as orders, tap a unit then a lit position to move it, "
+                "or bring a card from your hand onto the field (6.2.3).",
+    "discard": "Discard: discard cards you do not want, then draw up to your hand size "
+               "(6.2.4).",
+    "between battles": "Between battles: go on to the next battle of the campaign (9.3).",
+}
+
+
+def sunofyork():
+    """The Sun of York engine, imported on first use (a Richard III game never imports it)."""
+    import sunofyork as soy
+    import sunofyork.narrate  # noqa: F401
+    return soy
+
+
+class SaveError(ValueError):
+    """A save the page must refuse; the message is shown to the player as it is."""
+
+
+def notation(action) -> str:
+    """An action tuple as the page sends it back: "deploy 16 3"."""
+    return " ".join(str(x) for x in action)
+
+
+def parse_notation(text: str) -> tuple:
+    verb, *rest = str(text).split()
+    return (verb, *(int(x) for x in rest))
+
+
+class RandomAgent:
+    """A uniformly random player: the fallback while the engine's AI (sunofyork.ai) is not
+    there."""
+
+    def __init__(self, seed):
+        self.random = random.Random(seed)
+
+    def choose(self, game, side):
+        return self.random.choice(game.legal_actions(side))
+
+
+def make_agent(level: str, seed):
+    """The engine's AI of `level` (sunofyork.ai.get_agent), or a random player where the engine
+    has no AI yet or not that level."""
+    try:
+        from sunofyork.ai import get_agent
+        return get_agent(level, seed)
+    except Exception:  # noqa: BLE001 -- no AI package yet, or no such level: play at random
+        return RandomAgent(seed)
+
+
+def agent_seed(seed: int, side: str) -> int:
+    digest = hashlib.sha256(f"sunofyork-agent:{seed}:{side}".encode()).hexdigest()
+    return int(digest[:15], 16)
+
+
+def scenarios() -> list[dict]:
+    """The 20 battles, the random one and the campaign, for the New game dialog: id, title
+    (name and date) and summary line (who attacks, the weather, the special rules)."""
+    soy = sunofyork()
+    out = []
+    for sid in soy.SCENARIO_IDS:
+        sc = soy.load_scenario(sid)
+        out.append({"id": sid, "name": sc.title, "history": sc.summary})
+    out.append({"id": "campaign", "name": "Campaign: the battles in order (9.3)",
+                "history": "Every battle of the campaign in order, until one side has nine "
+                           "victories; nobles may die between battles."})
+    return out
+
+
+def page_data() -> dict:
+    """What build.py writes into mpy.json's "sunofyork" section for the main thread."""
+    return {"scenarios": scenarios(), "note": STAND_IN_NOTE}
+
+
+def card_facts(card) -> dict:
+    """A card's printed facts, for drawing it as a card."""
+    out = {"kind": card.kind, "type": card.type, "name": card.name, "orders": card.orders}
+    if card.kind == "unit":
+        out.update(cls=card.unit_class, ability=card.ability, long=card.long_range,
+                   cohesion=card.cohesion, veteran=card.veteran, move=card.move)
+    elif card.kind == "leader":
+        out.update(ability=card.ability, leadership=card.leadership, royal=card.royal,
+                   loyal=card.loyal)
+    return out
+
+
+class SoyHost:
+    """One Sun of York game and who plays each side ("human" or an AI level)."""
+
+    def __init__(self):
+        self.game = None
+        self.controllers = {}
+        self.agents = {}
+
+    # ----------------------------------------------------------------- starting, saves
+    def new_game(self, scenario: str, seed, controllers: dict, options=0) -> str:
+        soy = sunofyork()
+        seed = int(seed) if seed not in (None, "") else secrets.randbits(63)
+        self.game = soy.new_game(str(scenario), seed=seed, options=int(options or 0))
+        self._set_controllers(controllers, seed)
+        return self.answer()
+
+    def _set_controllers(self, controllers: dict, seed: int) -> None:
+        ctl = {}
+        for side in SIDES:
+            who = controllers.get(side, "human")
+            if who != "human" and who not in LEVELS:
+                raise SaveError(f"unknown player for {side}: {who!r}")
+            ctl[side] = who
+        self.controllers = ctl
+        self.agents = {side: make_agent(who, agent_seed(seed, side))
+                       for side, who in ctl.items() if who != "human"}
+
+    def save(self) -> str:
+        g = self.game
+        if g is None:
+            raise SaveError("no game to save")
+        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "title": "sunofyork",
+                "controllers": self.controllers, "scenario": g.scenario, "seed": g.seed,
+                "options": g.options, "record": g.record}
+        try:
+            data["state"] = json.loads(g.to_json())
+        except Exception:  # noqa: BLE001 -- the engine's save file is not there yet: the record
+            pass
+        return json.dumps(data, separators=(",", ":"))
+
+    def record(self) -> str:
+        g = self.game
+        if g is None:
+            raise SaveError("There is no game to export.")
+        return json.dumps({"format": "sunofyork-record", "scenario": g.scenario,
+                           "seed": g.seed, "options": g.options, "actions": g.record})
+
+    def load(self, text: str) -> str:
+        game, controllers = parse_save(text)
+        self.game = game
+        self._set_controllers(controllers, game.seed if isinstance(game.seed, int) else 0)
+        return self.answer()
+
+    # ---------------------------------------------------------------------- status
+    def _human(self, side: str) -> bool:
+        return self.controllers.get(side) == "human"
+
+    def status(self) -> str:
+        return json.dumps(self._status())
+
+    def _status(self) -> dict:
+        g = self.game
+        if g is None:
+            return {"game": False}
+        active = [SIDES[s] for s in g.active_sides()]
+        humans = [s for s in active if self._human(s)]
+        camp = g.campaign
+        return {"game": True, "title": "sunofyork", "scenario": g.scenario,
+                "controllers": self.controllers, "active": active, "humans": humans,
+                "ai_pending": len(humans) < len(active), "over": g.is_over,
+                "winner": SIDES[g.winner] if g.winner >= 0 else None,
+                "reason": g.reason or None,
+                "campaign": (camp.get("battle", 0) + 1) if isinstance(camp, dict) else 1,
+                "turn": g.turn}
+
+    def answer(self, watcher: str = "") -> str:
+        out = {"status": self._status(), "save": self.save(),
+               "view": self._view(watcher) if watcher and self._shown_next(watcher) else None}
+        return json.dumps(out)
+
+    def _shown_next(self, side: str) -> bool:
+        g = self.game
+        humans = [SIDES[s] for s in g.active_sides() if self._human(SIDES[s])]
+        return g.is_over or not humans or side in humans
+
+    # ------------------------------------------------------------------------ views
+    def view(self, side: str) -> str:
+        return json.dumps(self._view(side))
+
+    def _view(self, side: str) -> dict:
+        soy = sunofyork()
+        from sunofyork.narrate import describe_action
+        g = self.game
+        if side not in SIDES:  # "both" (a watched game): York's view, nothing more
+            side = SIDES[1]
+        s = SIDES.index(side)
+        deciding = self._human(side) and s in g.active_sides()
+        obs = g.observation(s)
+        log = g.log_for(s)
+        tail = log if g.is_over else log[-LOG_TAIL:]
+        cards = {}
+
+        def name(t, c):
+            if c and 0 < c <= len(g.decks[t]):
+                cards[f"{t}:{c}"] = card_facts(g.card(t, c))
+
+        for p in obs["field"]:
+            for x in p:
+                if not x.get("hidden"):
+                    name(x["side"], x["card"])
+        for c in obs["hand"] + obs["dealt"]:
+            name(s, c)
+        for t in (0, 1):
+            for c in obs["discards"][t] + obs["beside"][t]:
+                name(t, c)
+        choices = []
+        if deciding:
+            for a in g.legal_actions(s):
+                choices.append({"notation": notation(a), "verb": a[0],
+                                "text": describe_action(g, s, a),
+                                "ints": list(a[1:])})
+                for x in a[1:2]:
+                    name(s, x)
+        obs = dict(obs, log=tail[-3:])
+        sc = g.sc
+        out = {
+            "game": "sunofyork", "side": side, "obs": obs, "cards": cards,
+            "actions": [c["notation"] for c in choices], "choices": choices,
+            "prompt": PROMPTS.get(obs["phase"], "") if deciding else "",
+            "log_plain": tail, "log_count": len(log),
+            "public": {"title": sc.title, "weather": g.weather, "attacker": g.attacker,
+                       "stream": g.stream[:], "bridge": g.bridge[:],
+                       "margaret_on": g.margaret_on[:], "henry": g.henry,
+                       "columns": list(g.columns), "note": STAND_IN_NOTE},
+            "controllers": self.controllers, "can_undo": False,
+        }
+        if g.is_over:
+            out["summary"] = {"winner": SIDES[g.winner] if g.winner >= 0 else None,
+                              "reason": g.reason, "turn": g.turn}
+        del soy
+        return out
+
+    # --------------------------------------------------------------------- deciding
+    def act(self, side: str, *notations: str) -> str:
+        soy = sunofyork()
+        if not self._human(side):
+            raise soy.IllegalAction(f"{side} is played by the AI")
+        before = self.game.copy()
+        try:
+            for text in notations:
+                self.game.apply(SIDES.index(side), parse_notation(text))
+        except Exception:
+            self.game = before
+            raise
+        return self.answer(side)
+
+    def undo(self, side: str) -> str:
+        raise sunofyork().IllegalAction("Undo is not offered in Sun of York yet.")
+
+    def ai_step(self, watcher: str = "") -> str:
+        g = self.game
+        for s in g.active_sides():
+            name = SIDES[s]
+            if not self._human(name):
+                action = self.agents[name].choose(g.copy(), s)
+                g.apply(s, action)
+                break
+        return self.answer(watcher)
+
+    def hint(self, side: str) -> list:
+        return []
+
+    def odds(self, side: str):
+        return None
+
+
+def is_soy_save(text) -> bool:
+    """Whether `text` is a Sun of York save or record (the worker sends it here to load)."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("format") in (SAVE_FORMAT, "sunofyork-record")
+
+
+def parse_save(text) -> tuple:
+    """(Game, controllers) from a save; SaveError with a sentence for anything else."""
+    soy = sunofyork()
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise SaveError("This file is not a Sun of York save (it is not JSON).") from None
+    if not isinstance(data, dict):
+        raise SaveError("This file is not a Sun of York save.")
+    if data.get("format") == "richard3-save" or data.get("format") == "richard3-record":
+        raise SaveError("This is a Richard III save, not a Sun of York one: load it from the "
+                        "start screen as a Richard III game.")
+    fmt = data.get("format")
+    if fmt not in (SAVE_FORMAT, "sunofyork-record"):
+        raise SaveError("This file is not a Sun of York save.")
+    if fmt == SAVE_FORMAT:
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise SaveError("This save is damaged: its version number is not valid.")
+        if version > SAVE_VERSION:
+            raise SaveError(f"This save comes from a newer version of the game (save format "
+                            f"{version}); this page reads format {SAVE_VERSION}.")
+    scenario = data.get("scenario")
+    if scenario not in (*soy.SCENARIO_IDS, "campaign"):
+        raise SaveError(f"This save is damaged: it names scenario “{str(scenario)[:40]}”, "
+                        f"which Sun of York does not have.")
+    controllers = data.get("controllers") if fmt == SAVE_FORMAT else None
+    if controllers is None:
+        controllers = {side: "human" for side in SIDES}
+    if not isinstance(controllers, dict) or any(
+            controllers.get(s, "human") not in ("human", *LEVELS) for s in SIDES):
+        raise SaveError("This save is damaged: it does not say who plays each side.")
+    game = None
+    if isinstance(data.get("state"), dict):
+        try:
+            game = soy.Game.from_json(json.dumps(data["state"]))
+            game.active_sides()
+        except Exception:  # noqa: BLE001 -- rebuilt from the record below
+            game = None
+    if game is None:
+        actions = data.get("record") if fmt == SAVE_FORMAT else data.get("actions")
+        try:
+            game = soy.new_game(scenario, seed=int(data["seed"]),
+                                options=int(data.get("options") or 0))
+            for s, a in actions:
+                game.apply(int(s), tuple(a))
+        except Exception:  # noqa: BLE001
+            raise SaveError("This save is damaged: its record of moves does not replay, so "
+                            "it cannot be loaded.") from None
+    return game, controllers

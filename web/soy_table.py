@@ -1,0 +1,240 @@
+"""Sun of York's table on the page (issue 54): the battlefield drawn from the view of the side
+shown (soy_cards.py), the decision's choices in plain words, and the taps that decide.
+
+It shares the table's frame with Richard III's (#play: the field sits in the map's frame, the
+panel beside it or, upright, as a sheet under it) and its hooks: #prompt, #choices,
+`[data-action]` on every control that decides, #all-choices holding them all, #hand, #log,
+body[data-screen|phase|view|thinking]; and its own: body[data-game="sunofyork"], #soy-field
+with `[data-position]` (lit ones `[data-target]`) and `[data-card]`.
+
+Taps: a card of one's own that may act (in the hand, the cards dealt, or on the field) selects
+it; the positions it may reach (deploy, enter, move, flank, attack, terrain...) light up, and
+its other choices (keep, spend as orders, discard...) are buttons beside the field; a tap on a
+lit position makes the move (or offers the choices there, if more than one). Choices that name
+no card (Roll, End, Draw...) are always buttons.
+
+Runs on MicroPython (the page's main thread); see dom.py.
+"""
+
+from pyscript import document, when
+
+import session
+import soy_cards
+import tableview
+from dom import drawn, el, forget, message, put, show_only
+from table import e
+
+SIDES = ("Lancaster", "York")
+# verbs whose second int is a position the first (a card) goes to or acts on
+POSITION_VERBS = ("deploy", "enter", "lead", "move", "leader", "flank", "charge_move",
+                  "artillery", "attack", "terrain", "rally", "fatigue", "warwick",
+                  "treason_flank", "charge", "confusion", "bombard")
+# verbs of no card: always buttons
+CARDLESS = ("ready", "first", "second", "done", "roll", "end", "no_terrain", "roll_flanks",
+            "go", "draw", "next")
+
+# "view": the Sun of York view drawn (None when none); "picked": the selected own card's id;
+# "at": the lit position tapped when it offers more than one choice.
+state = {"view": None, "picked": None, "at": None}
+
+
+def is_soy(view=None, status=None):
+    if view is not None:
+        return view.get("game") == "sunofyork"
+    return bool(status) and status.get("title") == "sunofyork"
+
+
+def card_of(choice):
+    """The own card a choice is about (its first int), or None."""
+    if choice["verb"] in CARDLESS or not choice["ints"]:
+        return None
+    return choice["ints"][0]
+
+
+def position_of(choice):
+    if choice["verb"] in POSITION_VERBS and len(choice["ints"]) >= 2 \
+            and 0 <= choice["ints"][1] <= 12:
+        return choice["ints"][1]
+    return None
+
+
+def button(choice, label=None):
+    return (f'<button type="button" class="choice" data-action="{e(choice["notation"])}">'
+            f'{e(label or choice["text"])}</button>')
+
+
+def draw(view):
+    """Draw everything from `view` and the selection."""
+    obs = view["obs"]
+    me = obs["side"]
+    choices = view.get("choices") or []
+    pickable = set(c for c in (card_of(x) for x in choices) if c is not None)
+    picked = state["picked"] if state["picked"] in pickable else None
+    state["picked"] = picked
+    mine = [x for x in choices if picked is not None and card_of(x) == picked]
+    targets = set(p for p in (position_of(x) for x in mine) if p is not None)
+    el("soy-status").innerHTML = soy_cards.status_html(view)
+    el("soy-grid-box").innerHTML = soy_cards.field_html(view, picked, targets, pickable)
+    # the prompt and the choices
+    prompt = view.get("prompt") or ""
+    if picked is not None:
+        name = soy_cards.facts(view, me, picked)["name"]
+        prompt = (f"{name}: tap a lit position" if targets else f"{name}:") + \
+            " or a choice below. " + prompt
+    elif pickable:
+        prompt += " Tap one of your cards with a gold edge."
+    if not choices:
+        prompt = ("The AI is playing…" if not obs.get("winner", -1) >= 0 else "")
+    put("prompt", e(prompt))
+    rows = []
+    if state["at"] is not None and picked is not None:
+        here = [x for x in mine if position_of(x) == state["at"]]
+        rows += [button(x) for x in here]
+    elif picked is not None:
+        rows += [button(x) for x in mine if position_of(x) is None]
+        if len(mine) <= 6:
+            rows += [button(x) for x in mine if position_of(x) is not None]
+    rows += [button(x) for x in choices if card_of(x) is None]
+    if picked is None and len(choices) <= 4:
+        rows += [button(x) for x in choices if card_of(x) is not None]
+    if picked is not None:
+        rows.append('<button type="button" class="choice" id="soy-cancel">Let the card go'
+                    '</button>')
+    put("choices", "".join(rows))
+    put("actions", "".join(f"<li>{button(x)}</li>" for x in choices).join(
+        ('<ul class="soy-all">', "</ul>")))
+    # the hand (in deployment: the cards dealt)
+    cards = list(obs.get("dealt") or []) + list(obs.get("hand") or [])
+    hand = []
+    for c in cards:
+        st = "picked" if c == picked else ("pick" if c in pickable else "")
+        hand.append(soy_cards.card_html(view, me, c, None, st))
+    title = "Your cards dealt" if obs.get("dealt") else "Your hand"
+    put("hand", (f'<section class="soy-hand" aria-label="{title}"><h3>{title} '
+                 f'({len(cards)})</h3><div class="soy-hand-cards">{"".join(hand)}</div>'
+                 f'<p class="soy-note">{e(view["public"]["note"])}</p></section>'))
+    log = view.get("log_plain") or []
+    put("log", "".join(f"<li>{e(x)}</li>" for x in log))
+
+
+def render_sync(view):
+    """Draw the Sun of York table of `view` now."""
+    # Richard III's table holds no view meanwhile (its click handlers then stand aside)
+    tableview.state["view"] = tableview.state["next"] = None
+    tableview.forget_log()
+    if state["view"] is None or state["view"].get("side") != view.get("side") or \
+            state["view"]["obs"]["phase"] != view["obs"]["phase"]:
+        state["picked"] = None
+    state["view"] = view
+    state["at"] = None
+    document.body.dataset.game = "sunofyork"
+    for id_ in ("battle", "board-boxes", "boxes", "politics", "since", "status-bar"):
+        put(id_, "")
+    el("table-side").textContent = f"You are {view['side']}"
+    el("ap-box").textContent = ""
+    el("undo").disabled = True
+    el("soy-field").hidden = False
+    draw(view)
+    document.body.dataset.side = view["side"]
+    document.body.dataset.phase = view["obs"]["phase"].replace(" ", "-")
+    show_only("table")
+
+
+async def render(view):
+    render_sync(view)
+
+
+async def show_victory(view):
+    render_sync(view)
+    s = view.get("summary") or {}
+    who = s.get("winner")
+    el("victory-text").innerHTML = (
+        f'<h2>{e(who + " wins" if who else "The battle is over")}</h2>'
+        f'<p>{e(view["public"]["title"])}: {e(s.get("reason") or "")}, after turn '
+        f'{s.get("turn", "?")}.</p>')
+    el("prompt").textContent = (who + " wins the battle.") if who else "The battle is over."
+    forget("prompt")
+    document.body.dataset.phase = "over"
+    show_only("victory")
+
+
+def clear():
+    """Empty the field (before a hand-over: nothing private stays in the page)."""
+    state["view"] = None
+    state["picked"] = None
+    el("soy-grid-box").innerHTML = ""
+    el("soy-status").innerHTML = ""
+
+
+def leave():
+    """A Richard III table is drawn: Sun of York's steps aside."""
+    if state["view"] is not None or document.body.getAttribute("data-game") != "richard3":
+        clear()
+        el("soy-field").hidden = True
+        forget()
+    document.body.dataset.game = "richard3"
+
+
+async def decide(notation):
+    view = state["view"]
+    if session.state["busy"] or view is None:
+        return
+    session.state["busy"] = True
+    try:
+        answer = await session.act(view["side"], [notation])
+        if answer is not None:
+            message("")
+            state["picked"] = None
+            await session.after_change(answer)
+    finally:
+        session.state["busy"] = False
+
+
+@when("click", "#table")
+async def on_panel_click(event):
+    if state["view"] is None or document.body.getAttribute("data-game") != "sunofyork":
+        return
+    target = event.target
+    if target.closest("#soy-cancel") is not None:
+        state["picked"] = None
+        draw(state["view"])
+        drawn()
+        return
+    action = target.closest("[data-action]")
+    if action is not None:
+        await decide(action.dataset.action)
+        return
+    card = target.closest("button[data-card]")
+    if card is not None:
+        pick(int(card.dataset.card))
+
+
+def pick(cid):
+    state["picked"] = None if state["picked"] == cid else cid
+    state["at"] = None
+    draw(state["view"])
+    drawn()
+
+
+@when("click", "#soy-field")
+async def on_field_click(event):
+    view = state["view"]
+    if view is None:
+        return
+    target = event.target
+    pos = target.closest("[data-position][data-target]")
+    if pos is not None and state["picked"] is not None:
+        p = int(pos.dataset.position)
+        here = [x for x in view.get("choices") or []
+                if card_of(x) == state["picked"] and position_of(x) == p]
+        if len(here) == 1:
+            await decide(here[0]["notation"])
+            return
+        if here:
+            state["at"] = p
+            draw(view)
+            drawn()
+            return
+    card = target.closest("button[data-card]")
+    if card is not None:
+        pick(int(card.dataset.card))
