@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import random
 import secrets
 
 SAVE_FORMAT = "sunofyork-save"
@@ -79,25 +78,11 @@ def parse_notation(text: str) -> tuple:
     return (verb, *(int(x) for x in rest))
 
 
-class RandomAgent:
-    """A uniformly random player: the fallback while the engine's AI (sunofyork.ai) is not
-    there."""
-
-    def __init__(self, seed):
-        self.random = random.Random(seed)
-
-    def choose(self, game, side):
-        return self.random.choice(game.legal_actions(side))
-
-
 def make_agent(level: str, seed):
-    """The engine's AI of `level` (sunofyork.ai.get_agent), or a random player where the engine
-    has no AI yet or not that level."""
-    try:
-        from sunofyork.ai import get_agent
-        return get_agent(level, seed)
-    except Exception:  # noqa: BLE001 -- no AI package yet, or no such level: play at random
-        return RandomAgent(seed)
+    """The engine's AI at ``level`` (sunofyork.ai.get_agent: random, easy, normal, hard,
+    expert)."""
+    from sunofyork.ai import get_agent  # only a Sun of York game loads its AI
+    return get_agent(level, seed)
 
 
 def agent_seed(seed: int, side: str) -> int:
@@ -170,10 +155,7 @@ class SoyHost:
         data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "title": "sunofyork",
                 "controllers": self.controllers, "scenario": g.scenario, "seed": g.seed,
                 "options": g.options, "record": g.record}
-        try:
-            data["state"] = json.loads(g.to_json())
-        except Exception:  # noqa: BLE001 -- the engine's save file is not there yet: the record
-            pass
+        data["state"] = json.loads(g.to_json())
         return json.dumps(data, separators=(",", ":"))
 
     def record(self) -> str:
