@@ -143,9 +143,13 @@ async def map_tap(element):
     if view_state["view"] is None or session.state["busy"] or not hasattr(element, "closest"):
         return
     block = element.closest("[data-block], [data-enemy-block]")
-    if block is not None and block.dataset.where in targets:
+    if block is not None and block.dataset.where in targets and not (
+            block.hasAttribute("data-block") and block.dataset.block != view_state["selected"]
+            and block.dataset.block in taps.movable_blocks(view_state["view"])):
+        # a block in a highlighted area that may not act (or the enemy's): the tap is for
+        # the area; an own block that may still act is selected instead (issue 55)
         element = document.querySelector(f'#map [data-area="{block.dataset.where}"]')
-        block = None  # a block in a highlighted area: the tap is for the area
+        block = None
     if block is not None and block.hasAttribute("data-block"):
         name = block.dataset.block
         tableview.select_block(None if name == view_state["selected"] else name)

@@ -111,6 +111,19 @@ def panel_choices(view: dict, selected: str = None, battle_kinds=()) -> tuple:
     return shown[:MAX_BUTTONS], max(0, len(shown) - MAX_BUTTONS)
 
 
+def target_kind(choice: dict) -> str:
+    """How a lit area is drawn (issue 55): "attack" (a move or sea move into an enemy's area),
+    "sea" (a sea move), else "land" (a move, a recruit, a retreat...)."""
+    if choice.get("attack"):
+        return "attack"
+    return "sea" if choice.get("kind") == "sea" else "land"
+
+
+def target_cost(choice: dict) -> int:
+    """The AP a tap on a lit area spends: the move's own and its activation's."""
+    return (choice.get("cost") or 0) + (1 if choice.get("activates") else 0)
+
+
 def target_prompt(choice: dict) -> str:
     """What tapping a highlighted area will do, with its cost ("Activates Kent: 1 AP")."""
     text = choice.get("text", "")
