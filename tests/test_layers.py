@@ -1,7 +1,8 @@
 """The engine's layers (issue 24): the import contracts of pyproject.toml hold (import-linter:
 drivers > API > turn sequence > phases, independent of each other > rule helpers > state and
-vocabulary), and no module of src/richard3 imports inside a function unless a comment on that
-line says why."""
+vocabulary; and Sun of York's in pyproject.toml; the two games import only roses, never each
+other), and no module of src/richard3, src/sunofyork or src/roses imports inside a function
+unless a comment on that line says why."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = ROOT / "src" / "richard3"
+PACKAGES = [ROOT / "src" / name for name in ("richard3", "sunofyork", "roses")]
 
 
 def test_the_import_contracts_hold():
@@ -26,7 +27,7 @@ def test_the_import_contracts_hold():
 
 def test_no_import_inside_a_function_without_a_reason():
     found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in sorted(p for package in PACKAGES for p in package.rglob("*.py")):
         source = path.read_text()
         lines = source.splitlines()
         for node in ast.walk(ast.parse(source)):

@@ -68,6 +68,85 @@ def test_6_3_when_every_round_1_block_is_gone_the_reserves_deploy_at_once(monkey
     assert turn_order(g) == ["Oxford", "Beaumont", "Arundel"]
 
 
+def _hidden_to_york(g, name: str) -> None:
+    """Lancaster's block ``name`` waits in Reserve and York knows nothing of it (6.3, rulings.md):
+    not revealed, counted as a hidden Reserve, never named in York's log, its strength unseen."""
+    b = B[name]
+    assert g.reserve[b] == 1 and g.shown[b] == 0
+    obs = g.observation(YORK)
+    assert name not in {r["block"] for r in obs["revealed"]}
+    assert obs["battle"]["hidden_reserves"]["Lancaster"] == 1
+    assert name not in {r["block"] for r in obs["battle"]["blocks"]}
+    assert not any(name in line for line in g.log_for(YORK))
+    assert g.seen_strength[b] == 0
+
+
+def test_6_3_only_the_side_without_engaged_blocks_deploys_its_reserves(monkeypatch):
+    # Both sides hold a Reserve: York's Arundel (from Middlesex) and Lancaster's Clifford
+    # (Player 2 reinforcing from East Anglia). York's only round-1 block is killed: the
+    # exception deploys the Reserve blocks "for that side", York's, not Lancaster's.
+    g = battle({"Worcester": "Essex", "Arundel": "Essex", "Oxford": "Essex",
+                "Beaumont": "Essex", "Clifford": "Essex", "York": "Ireland",
+                "Henry VI": "Lancaster"}, "Essex", YORK,
+               {"Worcester": "Rutland", "Arundel": "Middlesex", "Clifford": "East Anglia"},
+               reserves=["Arundel", "Clifford"])
+    clifford = B["Clifford"]
+    mask = g.whereabouts[clifford]
+    Dice(monkeypatch, 1, 1, 6)                   # Oxford: 2 hits kill Worcester (2)
+    act(g, "fire")
+    assert g.loc[B["Worcester"]] >= len(C.area_names)
+    assert g.reserve[B["Arundel"]] == 0 and g.shown[B["Arundel"]] == 1
+    assert "Arundel" in {r["block"] for r in g.observation(LANC)["revealed"]}
+    _hidden_to_york(g, "Clifford")
+    assert g.whereabouts[clifford] == mask       # York learns nothing of where Clifford is
+    assert g.observation(LANC)["battle"]["hidden_reserves"] == {"Lancaster": 1, "York": 0}
+    deploy = [line for line in g.log_for(LANC) if "deploy at once" in line]
+    assert len(deploy) == 1 and "Arundel" in deploy[0] and "Clifford" not in deploy[0]
+    assert g.battle[1] == YORK                   # the Attacker's loss changes no roles
+    # Beaumont still fires in round 1; Clifford takes no part in it.
+    assert actor(g) == "Beaumont"
+    act(g, "pass")
+    # Round 2: Clifford arrives as usual, revealed, and takes his normal turn.
+    assert g.battle[2] == 2
+    assert g.reserve[clifford] == 0 and g.shown[clifford] == 1
+    assert "Clifford" in {r["block"] for r in g.observation(YORK)["revealed"]}
+    assert g.observation(YORK)["battle"]["hidden_reserves"] == {"Lancaster": 0, "York": 0}
+    assert g.seen_strength[clifford] == g.strength[clifford]
+    assert any("Reserves arrive" in line and "Clifford" in line for line in g.log_for(YORK))
+    assert sorted(turn_order(g)) == ["Arundel", "Beaumont", "Clifford", "Oxford"]
+
+
+def test_6_3_when_the_defender_has_no_engaged_block_the_attackers_reserves_wait(monkeypatch):
+    # The mirror case, with the change of control: Lancaster's only defender dies in round 1;
+    # Lancaster's Reserve deploys and Lancaster becomes the Attacker, while York's Reserve
+    # (Arundel, from Middlesex) stays hidden until round 2.
+    g = battle({"Hastings": "Essex", "Worcester": "Essex", "Arundel": "Essex", "Devon": "Essex",
+                "Clifford": "Essex", "York": "Ireland", "Henry VI": "Lancaster"}, "Essex", YORK,
+               {"Hastings": "Rutland", "Worcester": "Rutland", "Arundel": "Middlesex",
+                "Clifford": "East Anglia"},
+               reserves=["Arundel", "Clifford"], strengths={"Devon": 1})
+    arundel = B["Arundel"]
+    assert actor(g) == "Devon"
+    act(g, "pass")
+    Dice(monkeypatch, 1, 6, 6)
+    act(g, "fire")                                 # Hastings kills Devon
+    assert g.battle[1] == LANC                     # Lancaster is now the Attacker
+    assert g.reserve[B["Clifford"]] == 0 and g.shown[B["Clifford"]] == 1
+    assert g.reserve[arundel] == 1 and g.shown[arundel] == 0
+    obs = g.observation(LANC)
+    assert "Arundel" not in {r["block"] for r in obs["revealed"]}
+    assert obs["battle"]["hidden_reserves"] == {"Lancaster": 0, "York": 1}
+    assert g.seen_strength[arundel] == 0
+    deploy = [line for line in g.log_for(YORK) if "deploy at once" in line]
+    assert len(deploy) == 1 and "Clifford" in deploy[0] and "Arundel" not in deploy[0]
+    assert actor(g) == "Worcester"                 # Worcester fires as the Defender now
+    act(g, "pass")
+    assert g.battle[2] == 2
+    assert g.reserve[arundel] == 0 and g.shown[arundel] == 1
+    assert "Arundel" in {r["block"] for r in g.observation(LANC)["revealed"]}
+    assert sorted(turn_order(g)) == ["Arundel", "Clifford", "Hastings", "Worcester"]
+
+
 def test_6_3_control_changes_when_every_defender_is_gone_in_round_1(monkeypatch):
     # Lancaster defends Essex with Devon; Clifford reinforces it (Player 2, Reserve).
     g = battle({"Hastings": "Essex", "Worcester": "Essex", "Devon": "Essex",

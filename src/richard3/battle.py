@@ -586,7 +586,9 @@ def _retreat(g, b: int, d: int) -> None:
 def _check_sides(g) -> None:
     """After anything that removes a block: end the battle when a side has no block left;
     deploy a side's Reserves at once when none of its blocks is engaged, swapping the roles
-    when that side is the Defender before the end of round 1 (6.3, rulings.md)."""
+    when that side is the Defender before the end of round 1 (6.3, rulings.md). Only that
+    side's Reserves deploy: 6.3 says "Reserve blocks for that side"; the other side's stay
+    hidden and arrive at the start of round 2 (``_begin_round``)."""
     rec = g.battle
     if not rec or rec[STAGE] == REGROUP or g.phase != BATTLE:
         return
@@ -607,7 +609,9 @@ def _check_sides(g) -> None:
             continue
         deployed = []
         for b in range(NB):
-            if g.loc[b] == area and g.reserve[b]:
+            # The enemy's Reserves are not this side's to deploy: revealing them now would
+            # show the opponent blocks that 6.3 keeps hidden until round 2.
+            if g.loc[b] == area and g.reserve[b] and g.owner(b) == s:
                 g.reserve[b] = 0
                 g.shown[b] = 1
                 rec[FLAGS + b] |= F_ACTED     # cannot fire until the next round

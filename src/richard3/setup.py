@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import secrets
 
-from . import rng, whereabouts
+from roses import rng
+
+from . import whereabouts
 from .ids import DEAD, MINOR, MULLIGAN, NA, NB, NBORDER, OFF, POOL, PRISON, PUBLIC, C
 from .scenario import Scenario, load_scenario
 from .sequence import begin

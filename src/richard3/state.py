@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import json
 
-from . import rng
+from roses import rng
+
 from .ids import C, DEAD, ENDED, MINOR, NA, NB, OFF, OVER, POLITICAL, PUBLIC, SIDE_NAMES
 
 #: The version of ``to_json``'s format: 2 keeps the log as events (version 1, the engine

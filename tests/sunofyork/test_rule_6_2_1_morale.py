@@ -1,0 +1,104 @@
+"""6.2.1 Morale: Morale Checks, retreats, routs, stacked retreats and leader checks."""
+
+from soy_helpers import LANCASTER, YORK, battle, place, position
+from sunofyork.state import DISCARD, DISCARD_STEP, OUT
+
+
+def begin_turn_of(g, side):
+    """End the other side's steps so that ``side``'s begin (its Morale step runs)."""
+    g.phase, g.decider, g.active, g.first = DISCARD_STEP, 1 - side, 1 - side, 1 - side
+    g._legal_cache = None
+    g.apply(1 - side, ("draw",))
+
+
+def test_rule_6_2_1_morale_example_retreat_keeps_cohesion_then_a_hit_stood():
+    # "A combat unit with a Cohesion of 3 has sustained two hits... If either of those rolls
+    # is greater than 3 the unit ignores the two hits and retreats toward its rear battle
+    # position, maintaining the 3 Cohesion rating."
+    g = battle()
+    mid = position(YORK, "centre middle")
+    u = place(g, YORK, "Longbowmen (1:2/3)", mid, hits=2)
+    place(g, LANCASTER, "Knights (3/5)", mid)
+    g.script = [4, 2]
+    begin_turn_of(g, YORK)
+    assert g.loc[YORK][u] == position(YORK, "centre rear")
+    assert (g.hits[YORK][u], g.cohesion(YORK, u)) == (0, 3)
+    # "In the next turn it sustains another hit... Assuming it rolls a three or less, its
+    # Cohesion is reduced to 2 and it remains in its current position."
+    g.hits[YORK][u] = 1
+    g.script = [3]
+    begin_turn_of(g, YORK)
+    assert g.loc[YORK][u] == position(YORK, "centre rear")
+    assert (g.hits[YORK][u], g.cohesion(YORK, u)) == (0, 2)
+
+
+def test_rule_6_2_1_no_automatic_results_leadership_lowers_the_roll():
+    g = battle()
+    mid = position(YORK, "left middle")
+    u = place(g, YORK, "Longbowmen (1:2/1)", mid, hits=1)
+    place(g, YORK, "Earl of Salisbury", mid)        # Leadership 1
+    place(g, LANCASTER, "Knights (3/5)", mid)
+    g.script = [2]                                   # 2 - 1 = 1 <= Cohesion 1: stands
+    begin_turn_of(g, YORK)
+    assert g.loc[YORK][u] == DISCARD                 # stood: Cohesion 1 - 1 = 0, eliminated
+
+
+def test_rule_6_2_1_retreat_from_the_rear_is_a_rout():
+    g = battle()
+    rear = position(YORK, "right rear")
+    u = place(g, YORK, "Longbowmen (1:2/2)", rear, hits=1)
+    place(g, LANCASTER, "Knights (3/5)", rear)
+    g.script = [6]
+    begin_turn_of(g, YORK)
+    assert g.loc[YORK][u] == DISCARD
+
+
+def test_rule_6_2_1_retreat_into_a_full_position_goes_sideways_or_routs():
+    g = battle()
+    mid, rear = position(YORK, "left middle"), position(YORK, "left rear")
+    for _ in range(4):
+        place(g, YORK, "Longbowmen (1:2/1)", rear)
+    u = place(g, YORK, "Longbowmen (1:2/2)", mid, hits=1)
+    place(g, LANCASTER, "Knights (3/5)", mid)
+    g.script = [6]
+    begin_turn_of(g, YORK)
+    # sideways into the unengaged centre middle ground, which has room
+    assert g.loc[YORK][u] == position(YORK, "centre middle")
+
+
+def test_rule_6_2_1_retreat_with_no_way_sideways_routs_and_the_stack_checks():
+    g = battle()
+    mid, rear = position(YORK, "centre middle"), position(YORK, "centre rear")
+    stack = [place(g, YORK, "Longbowmen (1:2/2)", rear) for _ in range(4)]
+    for word in ("left middle", "right middle"):     # both sideways positions engaged
+        place(g, YORK, "Longbowmen (1:2/1)", word)
+        place(g, LANCASTER, "Longbowmen (1:2/1)", word)
+    u = place(g, YORK, "Longbowmen (1:2/3)", mid, hits=1)
+    place(g, LANCASTER, "Knights (3/5)", mid)
+    # the retreat fails (6), then the four units in the rear check: 1, 1, 6, 1
+    g.script = [6, 1, 1, 6, 1]
+    begin_turn_of(g, YORK)
+    assert g.loc[YORK][u] == DISCARD
+    assert [g.cohesion(YORK, c) for c in stack] == [2, 2, 1, 2]
+
+
+def test_rule_6_2_1_leader_check_a_six_kills_a_committed_leader():
+    g = battle()
+    mid = position(YORK, "centre middle")
+    place(g, YORK, "Levies (2/3)", mid)
+    lid = place(g, YORK, "Earl of Salisbury", mid)
+    g.flags[YORK][lid] |= 4                           # COMMITTED
+    place(g, LANCASTER, "Knights (3/5)", mid)
+    g.script = [6]
+    begin_turn_of(g, YORK)
+    assert g.loc[YORK][lid] == OUT and lid in g.fallen[YORK]
+
+
+def test_rule_6_2_1_leader_alone_with_the_enemy_falls_back():
+    g = battle()
+    mid = position(YORK, "centre middle")
+    lid = place(g, YORK, "Earl of Salisbury", mid)
+    place(g, LANCASTER, "Knights (3/5)", mid)
+    g.script = [3]
+    begin_turn_of(g, YORK)
+    assert g.loc[YORK][lid] == position(YORK, "centre rear")
