@@ -33,7 +33,7 @@ Hooks (stable, for tests and tools; see docs/ui.md):
 
 from facts import SIDES, areas, block, enemy_of
 from table import e, num
-from taps import target_cost, target_kind
+from taps import supply_over, target_cost, target_kind
 
 # An own block's side and a face-down enemy block's, in map units (see the docstring).
 OWN = 48
@@ -707,6 +707,8 @@ def targets_layer(targets: dict, geo: Geometry) -> str:
         cost = sum(target_cost(c) for c in targets[area]) if len(targets[area]) > 1 \
             else target_cost(choice)
         text = f"{TARGET_MARKS[kind]} {cost} AP" if cost else f"{TARGET_MARKS[kind]} free"
+        if supply_over(targets[area]):
+            text += " \u26a0 supply"  # over the supply limit (7.1): the prompt says how much
         box = geo.box.get(area)
         x, y = (box[0] + box[2] / 2, box[1] + box[3] / 2) if box else geo.centre[area]
         w = len(text) * 5.6 + 8

@@ -9,6 +9,7 @@ Runs on MicroPython (the page's main thread); see dom.py for what that means her
 
 from pyscript import document, when
 
+import facts
 import mapview
 import panels
 import session
@@ -47,6 +48,10 @@ async def on_table_click(event):
         if strip is not None:
             strip.closest(".hand-panel").classList.remove("choosing")
             strip.remove()
+        return
+    ok = event.target.closest("[data-dismiss-battle]")
+    if ok is not None:  # a finished battle's summary read
+        tableview.dismiss_battle(ok.dataset.dismissBattle)
         return
     boxed = event.target.closest("#board-boxes [data-block]")
     if boxed is not None:  # a block of the pool or the minors: as a block on the map
@@ -89,22 +94,39 @@ async def move_group(area, choices):
     session.state["busy"] = True
     try:
         answer = None
+        moved = 0
+        why = ""
         for i, block in enumerate(blocks):
             choice = choices[0]
             if i:
                 view = answer["view"]
                 choice = taps.block_options(view, block)["targets"].get(area) if view else None
-                if choice is None:
-                    break  # e.g. the border's limit is reached: the rest stay
+                if choice is None:  # the AP ran out, or the border's limit is reached
+                    obs = view["obs"] if view else {}
+                    why = ("no AP left" if obs.get("phase") == "action"
+                           and not obs.get("ap") else "they may not go there now: "
+                           "the border's limit, or the move ended the action phase")
+                    break
             got = await session.act(side, notations(choice))
             if got is None:
                 return
             answer = got
-        message("")
+            moved += 1
+        message(left_behind(blocks[moved:], moved, len(blocks), area, why))
         if answer is not None:
             await session.after_change(answer)
     finally:
         session.state["busy"] = False
+
+
+def left_behind(rest, moved, total, area, why):
+    """What a group move that left blocks behind says (issue 55, 2): "" when all went."""
+    if not rest:
+        return ""
+    names = [(facts.block(b) or {}).get("label", b) for b in rest]
+    stay = " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+    verb = "stays" if len(names) == 1 else "stay"
+    return f"{moved} of {total} blocks moved to {area}; {stay} {verb} behind ({why})."
 
 
 @when("click", "#map")
@@ -226,6 +248,14 @@ def on_step_ai(event):
 @when("click", "#handover-go")
 async def on_handover(event):
     await session.show(el("handover-go").dataset.side)
+
+
+@when("toggle", "#log-section")
+def on_log_toggle(event):
+    """The log opens at its latest entry."""
+    if el("log-section").open:
+        box = el("log")
+        box.scrollTop = box.scrollHeight
 
 
 @when("click", "#show-victory-log")

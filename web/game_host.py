@@ -34,8 +34,8 @@ from richard3.ids import CARDS, EVENT_NAMES
 from richard3.politics import COUNTED_TYPES, MIDDLESEX
 from richard3.record import RECORD_FORMAT, ReplayError, read as read_record, replay
 from richard3.review import Review, full_events
-from richard3.describe import (describe_actions, describe_decision, last_usurpation, plain_log,
-                               summarize_events)
+from richard3.describe import (battle_story, describe_actions, describe_decision,
+                               last_usurpation, plain_log, summarize_events)
 
 #: The log entries a view carries while the game goes on: the page shows the last 200
 #: (tableview.LOG_LIMIT); the whole log grew the answer of every decision with the game.
@@ -407,6 +407,7 @@ class GameHost:
                "via_activation": activation_moves(g, s) if deciding else [],
                **log_fields(events, g.is_over),
                "since": summarize_events(events[seen:], s),
+               **battle_fields(events, s, seen),
                "usurpation": dict(usurpation_estimate(obs), last=last_usurpation(events)),
                "controllers": self.controllers,
                "can_undo": deciding and bool(self.undo_stack) and self.undo_stack[-1][0] == side}
@@ -514,6 +515,33 @@ def game_summary(g) -> dict:
             "campaign": g.campaign, "turn": g.turn}
 
 
+#: The events after which a finished battle's summary is no longer offered.
+_NEW_STAGE = ("turn", "political", "campaign")
+
+
+def battle_fields(events: list, s: int, seen: int = None) -> dict:
+    """The battles as the side sees them (describe.battle_story: every roll round by round,
+    and once one is over who won, the losses, the heirs killed, the retreats and regroups):
+    {"battle_story": the latest battle, or None: no battle yet, or a new game turn (or the
+    political turn) has begun since it and the side has decided something since it began;
+    "battle_ends": the battles before it that ended since the side's last decision (`seen`:
+    the length of its log then; None: none), oldest first, so that each finished battle's
+    summary is shown once even when the next battle follows at once}."""
+    story = battle_story(events, s)
+    ends = []
+    if story is not None and seen is not None:
+        starts = [i for i in range(len(events)) if events[i]["kind"] == "battle"]
+        for i in starts[:-1]:
+            over = next((j for j in range(i + 1, len(events))
+                         if events[j]["kind"] in ("battle_over", "battle")), None)
+            if over is not None and over >= seen and events[over]["kind"] == "battle_over":
+                ends.append(battle_story(events, s, i))
+    if story is not None and not (seen is not None and story["key"] >= seen) \
+            and any(e["kind"] in _NEW_STAGE for e in events[story["key"]:]):
+        story = None
+    return {"battle_story": story, "battle_ends": ends}
+
+
 def log_fields(events: list, over: bool) -> dict:
     """A view's log: {"log_plain": describe.plain_log's entries with a text, the last
     LOG_TAIL of them while the game goes on (all once it is over), "log_count": how many there
@@ -530,6 +558,7 @@ def side_view(g, s: int, since: list) -> dict:
     obs = g.observation(s)
     view = {"side": SIDES[s], "obs": obs, **log_fields(events, g.is_over),
             "since": summarize_events(since, s),
+            **battle_fields(events, s),
             "usurpation": dict(usurpation_estimate(obs), last=last_usurpation(events))}
     view.update(NO_DECISION)
     return view
@@ -549,6 +578,7 @@ def both_view(g, events: list, since: list = ()) -> dict:
     obs["york"] = {"hand": york["hand"], "pool": york["pool"], "played": york["played"]}
     view = {"side": SIDES[0], "viewpoint": BOTH, "obs": obs, **log_fields(events, g.is_over),
             "since": summarize_events(list(since), 0),
+            **battle_fields(events, 0),
             "usurpation": dict(usurpation_estimate(obs), last=last_usurpation(events))}
     view.update(NO_DECISION)
     if g.is_over:
