@@ -298,15 +298,24 @@ def enemy_block(enemy: str, area: str, x: float, y: float, size: float, shown=No
     """One enemy block: face down in its house colour, or face up while revealed in a battle
     (`shown`: {block, strength}); `start`: where it was drawn before (it glides from there)."""
     s = size
+    if shown and pile < 0:  # revealed, inside a pile whose top is drawn
+        return (f'<g class="blk enemy revealed in-pile side-{e(enemy.lower())}" '
+                f'data-enemy-block data-where="{e(area)}" aria-hidden="true" '
+                f'transform="translate({num(x)} {num(y)})"></g>')
     if shown:
         label = block_label(shown["block"])
         rating = (block(shown["block"]) or {}).get("rating", "")
         face = (f'<rect width="{s}" height="{s}" rx="{num(s * 0.12)}"/>'
                 f'{_face_text(s, label, shown["strength"], rating)}')
-        return (f'<g class="blk enemy revealed side-{e(enemy.lower())}{" hit" if hit else ""}" '
+        more = ""
+        if pile > 0:  # the top of a pile: the revealed block face up, the count on it
+            face = _piled(face, s, pile)
+            more = f", on top of {pile} more in a pile"
+        return (f'<g class="blk enemy revealed side-{e(enemy.lower())}{" hit" if hit else ""}'
+                f'{" pile" if pile > 0 else ""}" '
                 f'data-enemy-block data-where="{e(area)}" role="img" aria-label="{e(label)} '
                 f'({e(enemy)}), combat rating {e(rating)}, strength {e(shown["strength"])}, '
-                f'revealed in battle" transform="translate({num(x)} {num(y)})">'
+                f'revealed in battle{more}" transform="translate({num(x)} {num(y)})">'
                 f'{_moving(face, start, x, y)}</g>')
     if pile < 0:
         return (f'<g class="blk enemy face-down in-pile side-{e(enemy.lower())}" '
@@ -523,7 +532,7 @@ def blocks_layer(view: dict, geo: Geometry, marks: dict = None, placed: dict = N
             key = ("shown", enemy, area, x, y, b["block"], b["strength"], start, hit, pile,
                    size)
             parts.append(_remember(key, enemy_block, enemy, area, x, y, size,
-                                   None if pile else b, start, hit, pile))
+                                   b, start, hit, pile))
         known = before.get("n:" + area, 0)
         source = came.get(area)
         for i in range(st["hidden"]):
