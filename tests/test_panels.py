@@ -196,7 +196,9 @@ def _check_view(view: dict, seen: set) -> None:
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_panels_over_random_games(scenario):
     seen = set()
-    for seed in (1, 2):
+    # (random 1483 games are short: seed 3 brings a battle since the forced "keep" is made
+    # by the worker, issue 55)
+    for seed in (1, 2, 3):
         last = []
         for view in page_views(scenario, seed):
             _check_view(view, seen)

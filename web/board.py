@@ -48,17 +48,19 @@ MAX_PUSH = 40
 TAGS = (("(levy)", "levy"), ("(church)", "church"), (" Mercenary", "merc."))
 
 
-def face_name(label: str) -> tuple:
-    """(name, tag) printed on a block: the name short enough for its face ("Northumberland" ->
-    "Northumb."), and what kind of block it is when the name leaves it out ("York (church)"
-    -> ("York", "church"); "Irish Mercenary" -> ("Irish", "merc."))."""
+def face_name(label: str, room: int = 10) -> tuple:
+    """(name, tag) printed on a block: the name short enough for its face, `room` letters
+    (a name of 10 letters, "Canterbury", is squeezed to fit on the map; "Northumberland" ->
+    "Northumb."; the boxes beside the map have room for more), and what kind of block it is
+    when the name leaves it out ("York (church)" -> ("York", "church"); "Irish Mercenary" ->
+    ("Irish", "merc."))."""
     tag = ""
     for piece, said in TAGS:
         if label.endswith(piece):
             label, tag = label[:len(label) - len(piece)].strip(), said
     if label.startswith("Prince "):
         label = label[7:]
-    if len(label) > 9:
+    if len(label) > room:
         label = label[:8] + "."
     return label, tag
 
@@ -595,7 +597,7 @@ def _box_block(b: dict, side: str, where: str, marks: dict) -> str:
     state = {"pool": "in the pool", "minors": "a minor"}.get(where, "in " + where)
     down = ", face down" if b.get("face_down") else ""
     classes = f"hblk own side-{side.lower()}" + (" down" if b.get("face_down") else "")
-    short, tag = face_name(label)
+    short, tag = face_name(label, 16)
     face = (f'<span class="hb-name">{e(short)}</span>'
             f'<span class="hb-rate">{e((info.get("rating", "") + " " + tag).strip())}</span>')
     if name in marks.get("movable", ()):
@@ -611,7 +613,7 @@ def _chips(names: list, side: str, what: str) -> str:
     """Other blocks of a box (the enemy's minors, the dead), named."""
     return "".join(f'<span class="hblk chip side-{e(side.lower())}" role="img" '
                    f'aria-label="{e(block_label(n))} ({e(side)}), {what}">'
-                   f'<span class="hb-name">{e(face_name(block_label(n))[0])}</span></span>'
+                   f'<span class="hb-name">{e(face_name(block_label(n), 16)[0])}</span></span>'
                    for n in names)
 
 

@@ -276,11 +276,29 @@ class GameHost:
         side whose table the page shows) when the page shows that side next, else None, and
         `extra`}. Never another side's view: with another human side to decide now and not
         `watcher` (pass-and-play), the page puts up its hand-over screen first and asks for
-        that side's view after it."""
+        that side's view after it. A human side's only choice "keep" (its hand may not be
+        redealt: nothing to decide) is made here first (issue 55, 7)."""
+        self._keep_forced_hands()
         out = {"status": self._status(), "save": self.save(),
                "view": self._view(watcher) if watcher and self._shown_next(watcher) else None}
         out.update(extra)
         return json.dumps(out)
+
+    def _keep_forced_hands(self) -> None:
+        """Keep the hand of each human side whose only legal action is to keep it (5.1: a
+        hand that may not be redealt), so that the player is not asked to tap it."""
+        g = self.game
+        if g is None:
+            return
+        for _ in range(4):
+            if g.is_over:
+                return
+            forced = [s for s in g.active_sides() if self._human(SIDE_NAMES[s])
+                      and [str(a) for a in g.legal_actions(s)] == ["keep"]]
+            if not forced:
+                return
+            g.apply(forced[0], g.legal_actions(forced[0])[0])
+            self.undo_stack = []
 
     def _shown_next(self, side: str) -> bool:
         """Whether the page shows `side`'s table next: the game is over, or an AI is to move
