@@ -240,7 +240,11 @@ async def render(view):
                                   and bool(view["actions"]))
     draw_panel(view)
     words = panels.for_both   # both sides face up: the sides named, not "you"
-    put("battle-end", words(view, battle_end(view)))
+    ending = battle_end(view)
+    put("battle-end", words(view, ending))
+    if ending and ending != state.get("ending"):  # a battle just ended: its summary in view
+        el("panel").scrollTop = 0
+    state["ending"] = ending
     put("since", words(view, table.since_panel(view.get("since") or [])))
     choices = view.get("choices") or []
     put("hand", words(view, panels.mulligan_panel(obs, choices) + panels.reveal_panel(obs)
