@@ -399,7 +399,8 @@ class GameHost:
         activation would open (activation_moves), "log_plain": plain_log of the side's log,
         its entries with a text, the last LOG_TAIL of them while the game goes on (all once
         it is over), "log_count": how many there are in all, "since": summarize_events of the events since this side last acted (public facts
-        only), "usurpation": usurpation_estimate(obs), "controllers", "can_undo", and
+        only), "battle_story" and "battle_ends": battle_fields (every roll of the latest
+        battle round by round, and the summaries of finished battles), "usurpation": usurpation_estimate(obs), "controllers", "can_undo", and
         "summary" once the game is over}.
         """
         return json.dumps(self._view(side))
