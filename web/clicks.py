@@ -250,14 +250,6 @@ async def on_handover(event):
     await session.show(el("handover-go").dataset.side)
 
 
-@when("toggle", "#log-section")
-def on_log_toggle(event):
-    """The log opens at its latest entry."""
-    if el("log-section").open:
-        box = el("log")
-        box.scrollTop = box.scrollHeight
-
-
 @when("click", "#show-victory-log")
 def on_victory_log(event):
     el("victory-log").hidden = False

@@ -254,17 +254,14 @@ def since_panel(events: list) -> str:
     lines = [ev.get("text") for ev in events if ev.get("text")][-12:]
     if not lines:
         return ""
-    # At the top of the panel, before the decision: the latest four in view, the earlier
-    # ones behind a disclosure.
+    # At the top of the panel, before the decision: the latest four (the log, always shown
+    # under the decision, has the rest).
     shown = lines[-4:]
-    earlier = lines[:-4]
+    earlier = len(lines) - len(shown)
     items = "".join(f"<li>{link_rules(t)}</li>" for t in shown)
-    more = ""
-    if earlier:
-        more = (f'<details><summary>{len(earlier)} earlier</summary><ul>'
-                + "".join(f"<li>{link_rules(t)}</li>" for t in earlier) + '</ul></details>')
+    more = (f'<p class="since-more">{earlier} earlier in the log below.</p>' if earlier else "")
     return (f'<section class="since-panel" aria-label="What happened since your last move">'
-            f'<h3>Since your last move</h3>{more}<ul>{items}</ul></section>')
+            f'<h3>Since your last move</h3><ul>{items}</ul>{more}</section>')
 
 
 def hint_text(hints: list, choices: list) -> str:

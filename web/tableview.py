@@ -95,8 +95,7 @@ def draw_log(side, entries, total=None):
         box.insertAdjacentHTML("afterbegin", panels.log_more(entries, LOG_LIMIT, total))
     log["side"], log["count"] = side, total
     log["last"] = _entry_key(entries[-1]) if entries else None
-    if el("log-section").open:  # a closed log has nothing to scroll (and asks for no layout)
-        box.scrollTop = box.scrollHeight
+    box.scrollTop = box.scrollHeight  # the log shows its latest entry
 
 
 def select(block=None, group=None, targets=None):
