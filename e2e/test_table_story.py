@@ -141,7 +141,8 @@ def test_since_your_last_move_is_in_view_after_the_ais_turn_and_menu_reaches_sav
     seen = None
     for _ in range(40):
         shown = page.evaluate(IN_VIEW)
-        if shown is not None:
+        # after the AI's whole action phase (its moves, then its end)
+        if shown is not None and "Lancaster ended its action phase" in page.inner_text("#since"):
             seen = shown
             break
         acts = offered(page)
@@ -154,6 +155,8 @@ def test_since_your_last_move_is_in_view_after_the_ais_turn_and_menu_reaches_sav
     # The arrows of its moves stay on the map (fading) until the player acts.
     lines = page.locator("#since .since-panel li").count()
     assert lines >= 1
+    if " moved " in page.inner_text("#since"):
+        assert page.locator("#map .arrow").count() >= 1
     # Menu, then Saves: back at the table with the saves open.
     page.click("#menu")
     page.click("#menu-saves")
