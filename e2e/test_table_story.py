@@ -9,7 +9,6 @@ the imported save (Fire whenever it may)."""
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from pathlib import Path

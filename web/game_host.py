@@ -538,7 +538,7 @@ def game_summary(g) -> dict:
 _NEW_STAGE = ("turn", "political", "campaign")
 
 
-def battle_fields(events: list, s: int, seen: int = None) -> dict:
+def battle_fields(events: list, s: int, seen: int | None = None) -> dict:
     """The battles as the side sees them (describe.battle_story: every roll round by round,
     and once one is over who won, the losses, the heirs killed, the retreats and regroups):
     {"battle_story": the latest battle, or None: no battle yet, or a new game turn (or the

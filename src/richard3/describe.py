@@ -613,7 +613,7 @@ def _reduce_prompt(g, s: int) -> str:
     if len(task) < 4 or not 0 <= task[2] < NA:
         return "Too many blocks in one area: choose which loses a step (7.1, 7.2)."
     a, left = task[2], task[3]
-    surplus, counted = overstack(g, s, a)
+    _, counted = overstack(g, s, a)
     area = C.area_names[a]
     rule = "7.2" if a in EXILE_LIMITS else "7.1"
     limit = EXILE_LIMITS.get(a) or (CITY_SUPPLY_LIMIT if C.city[a] else SUPPLY_LIMIT)
@@ -1141,7 +1141,7 @@ def firepower_of_roll(e: dict) -> int:
     return dice[hits - 1] if 0 < hits <= len(dice) else 0
 
 
-def battle_story(events: list[dict], side, start: int = None) -> dict | None:
+def battle_story(events: list[dict], side, start: int | None = None) -> dict | None:
     """The latest battle in these events of ``side``'s log (``game.events_for(side)``), as
     the battle board and the battle's summary show it; None before the first battle.
 
