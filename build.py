@@ -705,7 +705,8 @@ def build_wheel(dist: Path) -> str:
 
 
 def copy_web(dist: Path) -> None:
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
+    # map-spots.json goes into mpy.json (write_page_config), not beside it
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "map-spots.json")
     shutil.copytree(WEB, dist, ignore=ignore, dirs_exist_ok=True)
 
 
@@ -772,9 +773,12 @@ def write_page_config(dist: Path, micropython_dir: str, wheel: str) -> None:
     main = json.loads((WEB / "mpy.json").read_text())
     main["files"] = {compiled_name(name): target for name, target in main["files"].items()}
     main["interpreter"] = f"./{micropython_dir}/micropython.mjs"
-    # Whether the map exists, the version (the start screen shows it), and the static data.
+    # Whether the map exists, the version (the start screen shows it), the static data, and
+    # where blocks stand in each area (web/map-spots.json, by tools/spots.py: issue 55).
+    spots = WEB / "map-spots.json"
     main["richard3"] = {"map": "map.svg" if (dist / "map.svg").exists() else None,
-                        "version": Path(wheel).name.split("-")[1], "data": page_data()}
+                        "version": Path(wheel).name.split("-")[1], "data": page_data(),
+                        "spots": json.loads(spots.read_text()) if spots.exists() else {}}
     main["sunofyork"] = soy_page_data()  # Sun of York's New game dialog (issue 54)
     (dist / "mpy.json").write_text(json.dumps(main, separators=(",", ":")) + "\n")
 

@@ -95,14 +95,19 @@ def test_whole_1483_game_against_the_ai(page, site_url, artifacts_dir):
     start_game(page, site_url, lancaster="easy", york="human", seed=11)
     screen = wait_for_decision(page)
     assert serious_violations(page) == []  # the table
-    # Keyboard: Tab reaches a game control and Enter plays it.
+    # Keyboard: Tab reaches a game control and Enter plays it (a card: Enter chooses it,
+    # then Enter on the confirm strip's Play, which takes the focus).
     for _ in range(80):
         page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.dataset.action !== undefined"):
+        if page.evaluate("document.activeElement.dataset.action !== undefined"
+                         " || document.activeElement.dataset.choose !== undefined"):
             break
     else:
         pytest.fail("no game control reachable with Tab")
     previous = page.evaluate("document.body.dataset.view")
+    if page.evaluate("document.activeElement.dataset.choose !== undefined"):
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.activeElement.dataset.confirm !== undefined")
     page.keyboard.press("Enter")
     screen = wait_for_decision(page, previous)
     rng = random.Random(11)
@@ -159,12 +164,24 @@ def page_html_without_map_art(page):
     }""")
 
 
+def keep_forced(game):
+    """As the worker does for human sides (game_host._keep_forced_hands): a hand that may not
+    be redealt is kept without asking."""
+    while not game.is_over:
+        forced = [s for s in game.active_sides()
+                  if [str(a) for a in game.legal_actions(s)] == ["keep"]]
+        if not forced:
+            return
+        game.apply(forced[0], "keep")
+
+
 def test_pass_and_play_never_shows_the_other_sides_blocks(new_page, site_url, artifacts_dir):
     """Also on a tablet-sized touch screen, with no horizontal scrolling."""
     page = new_page(viewport={"width": 1024, "height": 768}, has_touch=True, is_mobile=True)
     seed = 21
     start_game(page, site_url, lancaster="human", york="human", seed=seed)
     mirror = richard3.new_game("1483", seed=seed)  # the same game, replayed beside the page
+    keep_forced(mirror)
     rng = random.Random(seed)
     screen = wait_for_decision(page)
     handovers = 0
@@ -193,6 +210,7 @@ def test_pass_and_play_never_shows_the_other_sides_blocks(new_page, site_url, ar
         assert sorted(actions) == sorted(str(a) for a in mirror.legal_actions(s))
         choice = rng.choice(actions)
         mirror.apply(s, choice)
+        keep_forced(mirror)
         screen = click_action(page, choice)
     assert handovers >= 2
     page.screenshot(path=str(artifacts_dir / "pass-and-play-tablet.png"))

@@ -81,6 +81,10 @@ def test_an_imported_record_replays_to_its_final_map_and_each_side_sees_only_its
     page.wait_for_selector("body[data-mode='replay'] #replay:not([hidden])", timeout=60_000)
     page.wait_for_function(f"document.body.dataset.replayStep === '{review.steps}'")
     assert page.evaluate("document.body.dataset.viewpoint") == "both"
+    # It opens at its controls (issue 55, 7), not scrolled down the panel.
+    page.wait_for_function("""() => { const r = document.querySelector('[data-replay=start]')
+        .getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }""",
+                           timeout=5_000)
     click_and_wait(page, "[data-replay='start']", 0)
     click_and_wait(page, "[data-replay='next']", 1)
     click_and_wait(page, "[data-replay='end']", review.steps)

@@ -359,3 +359,79 @@ def test_8_2_the_last_usurpation_is_read_from_the_events():
     assert found["king"] == SIDE_NAMES[g.king]
     king, other = found[SIDE_NAMES[g.king].lower()], found[SIDE_NAMES[1 - g.king].lower()]
     assert king > other if found["usurped"] else king >= other      # ties go to the KING
+
+
+def test_supply_warnings_before_the_move_and_a_supply_prompt_naming_the_area():
+    """Issue 55, 6: a move, sea move, recruit or regroup that takes an area over its supply
+    limit (7.1; 7.2 in exile) says so before it is made, with the limit and the steps; the
+    supply prompt names the area, the blocks there, its limit and the steps due."""
+    import random
+    import richard3
+    from richard3.describe import describe_decision
+    from richard3.limits import overstack
+    warned = prompted = 0
+    for seed in range(4):
+        g = richard3.new_game(("1460", "1470", "1483")[seed % 3], seed=seed)
+        rng = random.Random(seed)
+        for _ in range(3000):
+            if g.is_over:
+                break
+            s = g.active_sides()[0]
+            d = describe_decision(g, s)
+            for c in d["actions"]:
+                f = c.get("supply")
+                if f and f["counts"] and f["over"] > 0:
+                    assert f"{f['area']} supplies {f['limit']} blocks" in c["note"], c
+                    steps = "1 step" if f["over"] == 1 else f"{f['over']} steps"
+                    assert f"{steps} lost in the supply phase" in c["note"], c
+                    warned += 1
+                elif f:
+                    assert "Supply:" not in (c.get("note") or ""), c
+            if d["prompt"].startswith("Too many"):
+                area = g.pending[0][2]
+                _, counted = overstack(g, s, area)
+                name = richard3.load_components().area_names[area]
+                assert f"in {name}: {len(counted)} where it supplies" in d["prompt"], d["prompt"]
+                prompted += 1
+            g.apply(s, rng.choice(g.legal_actions(s)))
+    assert warned > 20 and prompted > 2, (warned, prompted)
+
+
+def test_a_battles_story_keeps_every_roll_and_its_summary_names_the_dead():
+    """Issue 55, 4: describe.battle_story: every roll of the battle round by round, both
+    sides; once over, who won, each side's losses by name (as the side saw them), the heirs
+    killed said as such."""
+    import random
+    import richard3
+    from richard3.describe import battle_story
+    C = richard3.load_components()
+    stories = heirs = 0
+    for seed in range(6):
+        g = richard3.new_game("1460", seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            s = g.active_sides()[0]
+            g.apply(s, rng.choice(g.legal_actions(s)))
+        events = g.events_for(1)
+        starts = [i for i, e in enumerate(events) if e["kind"] == "battle"]
+        for start, end in zip(starts, starts[1:] + [len(events)]):
+            st = battle_story(events, 1, start)
+            if not st["over"]:
+                continue
+            over = next(i for i in range(start, end) if events[i]["kind"] == "battle_over")
+            rolls = [(r["round"], x) for r in st["rounds"] for x in r["rolls"]]
+            fired = [e for e in events[start:over] if e["kind"] in ("fire", "charge",
+                                                                     "fire_back", "treachery")]
+            assert len(rolls) == len(fired)
+            assert [n for n, _ in rolls] == sorted(n for n, _ in rolls)
+            dead = [e for e in events[start:over] if e["kind"] == "eliminated"
+                    and e["cause"] in (1, 2) and e["where"] == events[start]["area"]]
+            text = " ".join(st["summary"])
+            for e in dead:
+                name = C.label[e["block"]] if e["block"] >= 0 else "a "
+                assert name in text, (name, text)
+                if e["block"] >= 0 and C.heir_rank[e["block"]]:
+                    assert f"heir {name} (heir {C.heir_rank[e['block']]}) is dead" in text
+                    heirs += 1
+            stories += 1
+    assert stories > 10

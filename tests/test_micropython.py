@@ -57,7 +57,9 @@ def draw_panels(panels, view):
             "confirm_card": panels.confirm_card(plays[-1] if plays else None),
             "mulligan_panel": panels.mulligan_panel(obs, choices),
             "reveal_panel": panels.reveal_panel(obs),
-            "battle_board": panels.battle_board(obs, choices),
+            "battle_board": panels.battle_board(obs, choices, (), view.get("battle_story")),
+            "battle_summary": [panels.battle_summary(x) for x in
+                               (view.get("battle_ends") or []) + [view.get("battle_story")]],
             "log_panel": panels.log_panel(view["log_plain"], 80),
             "victory_panel": panels.victory_panel(view)}
 '''

@@ -145,7 +145,9 @@ def _check_view(view: dict, seen: set) -> None:
                 assert " ".join(c["note"].split()) in text_of(board), c
         odds = ('<button id="odds" type="button">Show the odds</button><p id="odds-text" '
                 'aria-live="polite"></p>')
-        assert (odds in board) == bool(b.get("area"))   # no odds before a battle is chosen
+        # no odds before a battle is chosen, nor once it is won (issue 55, 7)
+        won = b.get("stage") == "regroup" or bool(b.get("victor"))
+        assert (odds in board) == (bool(b.get("area")) and not won)
         roll = b.get("last_roll")
         dice = attrs(board, "data-die")
         if b.get("area") and roll:
@@ -194,7 +196,9 @@ def _check_view(view: dict, seen: set) -> None:
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_panels_over_random_games(scenario):
     seen = set()
-    for seed in (1, 2):
+    # (random 1483 games are short: seed 3 brings a battle since the forced "keep" is made
+    # by the worker, issue 55)
+    for seed in (1, 2, 3):
         last = []
         for view in page_views(scenario, seed):
             _check_view(view, seen)

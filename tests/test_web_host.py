@@ -52,14 +52,24 @@ def test_human_against_ai_plays_to_the_end(scenario):
 def test_view_lists_actions_only_for_a_deciding_human():
     host = GameHost()
     host.new_game("1483", 1, {"Lancaster": "human", "York": "human"})
-    assert json.loads(host.status())["humans"] == ["Lancaster"]    # 5.1: the PRETENDER first
-    host.act("Lancaster", "keep")
-    host.act("York", "keep")
+    # 5.1: neither hand here may be redealt, so the host keeps both (issue 55, 7: no forced
+    # "Keep your hand" tap) and the card phase is next
+    kept = [e for e in host.game.events_for(0) if e["kind"] == "keep_hand"]
+    assert kept
     st = json.loads(host.status())
     assert set(st["humans"]) == {"Lancaster", "York"}
     assert "obs" not in st and "hand" not in json.dumps(st)
     view = json.loads(host.view("York"))
     assert view["actions"] and all(isinstance(a, str) for a in view["actions"])
+
+
+def test_a_hand_that_may_be_redealt_is_asked_about_one_that_may_not_is_kept():
+    for seed in range(1, 30):
+        host = GameHost()
+        host.new_game("1460", seed, {"Lancaster": "human", "York": "human"})
+        for side in ("Lancaster", "York"):
+            actions = json.loads(host.view(side))["actions"]
+            assert actions != ["keep"], (seed, side)
 
 
 def one_slot_map():
@@ -141,8 +151,9 @@ def test_in_pass_and_play_act_never_answers_with_the_other_sides_view():
     """The hand-over screen comes before the other side's view: an act that hands the decision
     to the other side answers with no view at all."""
     host = GameHost()
-    host.new_game("1483", 1, {"Lancaster": "human", "York": "human"})
-    answer = json.loads(host.act("Lancaster", "keep"))    # 5.1: now York decides
+    host.new_game("1483", 14, {"Lancaster": "human", "York": "human"})
+    assert json.loads(host.view("Lancaster"))["actions"] == ["mulligan", "keep"]
+    answer = json.loads(host.act("Lancaster", "mulligan"))    # 5.1: now York answers
     assert answer["status"]["humans"] == ["York"] and answer["view"] is None
     answer = json.loads(host.act("York", "keep"))         # both choose a card now
     assert set(answer["status"]["humans"]) == {"Lancaster", "York"}

@@ -9,8 +9,11 @@ position where York (played by a human, against the easy AI) must decide is foun
 seeded random games in CPython with the page's own game host (web/game_host.py), saved, put in
 the page's localStorage as the autosave, and opened with "Continue"; the start, new-game and
 hand-over screens are reached by clicking. Each is taken at 1280x800, 1024x768 (touch), 768x1024
-(touch, a tablet held upright), 390x844 (touch, a phone) and 844x390 (touch, a phone held
-sideways), as `<phase>-<width>.png`; `--widths 844 390` takes only those sizes.
+(touch, a tablet held upright), 800x1280 (touch, an Android tablet upright), 390x844 (touch, a
+phone) and 844x390 (touch, a phone held sideways), as `<phase>-<width>.png`; `--widths 844 390`
+takes only those sizes. Played on in the page: `since-<width>.png` (the first card played from
+the card phase's position: what the other side did, at the top of the panel) and
+`battle-end-<width>.png` (the battle played on, Fire whenever York may, to its summary).
 """
 
 from __future__ import annotations
@@ -28,8 +31,8 @@ sys.path.insert(0, str(ROOT / "web"))
 import build  # noqa: E402
 import game_host  # noqa: E402
 
-SIZES = [(1280, 800, False), (1024, 768, True), (768, 1024, True), (390, 844, True),
-         (844, 390, True)]
+SIZES = [(1280, 800, False), (1024, 768, True), (768, 1024, True), (800, 1280, True),
+         (390, 844, True), (844, 390, True)]
 PHASES = ("mulligan", "cards", "action", "battle", "supply", "political", "over")
 
 
@@ -111,6 +114,35 @@ def replay_screens(page, out: Path, width: int) -> None:
     page.wait_for_selector("#victory:not([hidden])")
 
 
+IN_VIEW = """() => { const h = document.querySelector('#since .since-panel h3');
+  return h && h.getBoundingClientRect().height > 0 ? true : null; }"""
+
+
+def play_on(page, until, limit=40) -> bool:
+    """York's decisions made in the page (a card chosen and played; Fire whenever it may;
+    else End; else the first choice) until `until()`; False if it never came."""
+    for _ in range(limit):
+        if until():
+            settle(page)
+            return True
+        if page.evaluate("document.body.dataset.screen") != "table":
+            return False
+        previous = page.evaluate("document.body.dataset.view || null")
+        acts = page.eval_on_selector_all("#actions [data-action]",
+                                         "els => els.map(e => e.dataset.action)")
+        if not acts:
+            return False
+        fire = [a for a in acts if a.split(" ")[0] == "fire"]
+        choice = fire[0] if fire else ("end" if "end" in acts else acts[0])
+        page.evaluate("n => document.querySelector(`#actions [data-action=\"${n}\"]`).click()",
+                      choice)
+        page.wait_for_function(
+            """prev => (document.body.dataset.view || null) !== prev
+                       && document.body.dataset.thinking !== 'yes'""", arg=previous,
+            timeout=120_000)
+    return bool(until())
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
@@ -153,6 +185,16 @@ def main(argv):
                     page.screenshot(path=str(out / f"{phase}-{width}.png"))
                     if phase == "over":
                         replay_screens(page, out, width)
+                    if phase == "cards":
+                        play_on(page, lambda: page.evaluate(IN_VIEW) is not None)
+                        page.screenshot(path=str(out / f"since-{width}.png"))
+                    if phase == "battle":
+                        play_on(page, lambda: page.locator("#battle .bb-rounds li").count()
+                                >= 3 or page.locator("#battle-summary").count())
+                        page.screenshot(path=str(out / f"battle-rolls-{width}.png"))
+                        if play_on(page, lambda: page.locator("#battle-summary").count()):
+                            settle(page)  # the page scrolls its panel to the summary
+                            page.screenshot(path=str(out / f"battle-end-{width}.png"))
                     if phase == "action":
                         block = page.locator("#map [data-block].can-act").first
                         if block.count():

@@ -33,10 +33,11 @@ Hooks (stable, for tests and tools; see docs/ui.md):
 
 from facts import SIDES, areas, block, enemy_of
 from table import e, num
+from taps import supply_over, target_cost, target_kind
 
 # An own block's side and a face-down enemy block's, in map units (see the docstring).
 OWN = 48
-ENEMY = 38
+ENEMY = 32
 GAP = 3
 # The part of map.svg the page shows: England, Wales and what lies around them, without the
 # printed track panel (its boxes are drawn beside the map: boxes_board()).
@@ -47,17 +48,19 @@ MAX_PUSH = 40
 TAGS = (("(levy)", "levy"), ("(church)", "church"), (" Mercenary", "merc."))
 
 
-def face_name(label: str) -> tuple:
-    """(name, tag) printed on a block: the name short enough for its face ("Northumberland" ->
-    "Northumb."), and what kind of block it is when the name leaves it out ("York (church)"
-    -> ("York", "church"); "Irish Mercenary" -> ("Irish", "merc."))."""
+def face_name(label: str, room: int = 10) -> tuple:
+    """(name, tag) printed on a block: the name short enough for its face, `room` letters
+    (a name of 10 letters, "Canterbury", is squeezed to fit on the map; "Northumberland" ->
+    "Northumb."; the boxes beside the map have room for more), and what kind of block it is
+    when the name leaves it out ("York (church)" -> ("York", "church"); "Irish Mercenary" ->
+    ("Irish", "merc."))."""
     tag = ""
     for piece, said in TAGS:
         if label.endswith(piece):
             label, tag = label[:len(label) - len(piece)].strip(), said
     if label.startswith("Prince "):
         label = label[7:]
-    if len(label) > 9:
+    if len(label) > room:
         label = label[:8] + "."
     return label, tag
 
@@ -78,7 +81,9 @@ class Geometry:
     outline (when known), `borders["A|B"]` the midpoint of a border (x, y), `extent` the part of
     the map shown (x, y, w, h). Built by mapview.py from the map's metadata and the DOM."""
 
-    def __init__(self, meta: dict, borders: dict = None):
+    def __init__(self, meta: dict, borders: dict = None, spots: dict = None):
+        # {area: {"own": [[x, y]], "foe": [[x, y]]}}: where blocks stand (tools/spots.py)
+        self.spots = spots or {}
         self.centre = {}
         self.box = {}
         self.slots = {}
@@ -206,10 +211,11 @@ def _moving(inner: str, start, x: float, y: float) -> str:
 
 
 def own_block(b: dict, side: str, x: float, y: float, size: float, marks: dict,
-              start=None) -> str:
+              start=None, pile=0) -> str:
     """One own block, face up: short name, strength (big), combat rating; KING or PRETENDER
     crowned; moved blocks dimmed; `marks` holds the selected block, the movable ones and those
-    just hit; `start`: where it was drawn before (it glides from there)."""
+    just hit; `start`: where it was drawn before (it glides from there); `pile`: the top of a
+    pile with this many more blocks under it (-1: a block inside a pile, not shown)."""
     name = b["block"]
     info = block(name) or {}
     label = info.get("label") or block_label(name)
@@ -226,7 +232,12 @@ def own_block(b: dict, side: str, x: float, y: float, size: float, marks: dict,
     if name == marks.get("selected"):
         classes.append("selected")
         words.append("selected")
-    movable = name in marks.get("movable", ())
+    movable = name in marks.get("movable", ()) and pile >= 0
+    if pile < 0:
+        classes.append("in-pile")
+    elif pile:
+        classes.append("pile")
+        words.append(f"on top of {pile} more in a pile: tap to see them all")
     if movable:
         classes.append("can-act")
     if name in marks.get("hit", ()):
@@ -239,11 +250,32 @@ def own_block(b: dict, side: str, x: float, y: float, size: float, marks: dict,
                   if crown else "")
     face = (f'<rect width="{s}" height="{s}" rx="{num(s * 0.12)}"/>{pips}'
             f'{_face_text(s, label, b["strength"], rating)}{crown_mark}')
+    if b.get("moved"):  # a corner tick, opaque: the map's text never shows through a block
+        face += (f'<path class="moved-mark" d="M{num(s * 0.72)} {num(s)} L{num(s)} '
+                 f'{num(s * 0.72)} L{num(s)} {num(s)} z"/>')
+    if pile > 0:
+        face = _piled(face, s, pile)
     # Only the blocks that may act are stops of the keyboard (mapview.py moves the stop).
     focus = ' tabindex="-1"' if movable else ""
     return (f'<g class="{" ".join(classes)}" data-block="{e(name)}" data-where="{e(b["area"])}" '
             f'role="button"{focus} aria-label="{e(", ".join(words))}" '
             f'transform="translate({num(x)} {num(y)})">{_moving(face, start, x, y)}</g>')
+
+
+PILE_STEP = 2  # map units between the blocks of a pile's edge
+
+
+def _piled(face: str, s: float, more: int) -> str:
+    """A block's face as the top of a pile of `more` more blocks: the face shrunk so that two
+    edges below it stay inside the block's own square, and a count badge ("+3")."""
+    k = (s - 2 * PILE_STEP) / s
+    edges = "".join(f'<rect class="pile-edge" x="{d}" y="{d}" width="{num(s * k)}" '
+                    f'height="{num(s * k)}" rx="{num(s * 0.12 * k)}"/>'
+                    for d in (2 * PILE_STEP, PILE_STEP))
+    badge = (f'<g class="pile-count" transform="translate({num(s - 17)} {num(s - 14)})">'
+             f'<rect width="17" height="14" rx="4"/><text x="8.5" y="11">+{more}</text></g>')
+    return (f'<rect class="pile-hit" width="{s}" height="{s}"/>{edges}'
+            f'<g transform="scale({num(k)})">{face}</g>{badge}')
 
 
 def _face_text(s: float, label: str, strength, rating: str) -> str:
@@ -264,20 +296,42 @@ def _face_text(s: float, label: str, strength, rating: str) -> str:
 
 
 def enemy_block(enemy: str, area: str, x: float, y: float, size: float, shown=None,
-                start=None, hit=False) -> str:
+                start=None, hit=False, pile=0) -> str:
     """One enemy block: face down in its house colour, or face up while revealed in a battle
     (`shown`: {block, strength}); `start`: where it was drawn before (it glides from there)."""
     s = size
+    if shown and pile < 0:  # revealed, inside a pile whose top is drawn
+        return (f'<g class="blk enemy revealed in-pile side-{e(enemy.lower())}" '
+                f'data-enemy-block data-where="{e(area)}" aria-hidden="true" '
+                f'transform="translate({num(x)} {num(y)})"></g>')
     if shown:
         label = block_label(shown["block"])
         rating = (block(shown["block"]) or {}).get("rating", "")
         face = (f'<rect width="{s}" height="{s}" rx="{num(s * 0.12)}"/>'
                 f'{_face_text(s, label, shown["strength"], rating)}')
-        return (f'<g class="blk enemy revealed side-{e(enemy.lower())}{" hit" if hit else ""}" '
+        more = ""
+        if pile > 0:  # the top of a pile: the revealed block face up, the count on it
+            face = _piled(face, s, pile)
+            more = f", on top of {pile} more in a pile"
+        return (f'<g class="blk enemy revealed side-{e(enemy.lower())}{" hit" if hit else ""}'
+                f'{" pile" if pile > 0 else ""}" '
                 f'data-enemy-block data-where="{e(area)}" role="img" aria-label="{e(label)} '
                 f'({e(enemy)}), combat rating {e(rating)}, strength {e(shown["strength"])}, '
-                f'revealed in battle" transform="translate({num(x)} {num(y)})">'
+                f'revealed in battle{more}" transform="translate({num(x)} {num(y)})">'
                 f'{_moving(face, start, x, y)}</g>')
+    if pile < 0:
+        return (f'<g class="blk enemy face-down in-pile side-{e(enemy.lower())}" '
+                f'data-enemy-block data-where="{e(area)}" aria-hidden="true" '
+                f'transform="translate({num(x)} {num(y)})"></g>')
+    if pile > 0:  # a pile of face-down blocks: its count on its face
+        face = (f'<rect class="pile-edge" x="4" y="4" width="{s - 4}" height="{s - 4}" '
+                f'rx="{num(s * 0.12)}"/><rect width="{s - 4}" height="{s - 4}" '
+                f'rx="{num(s * 0.12)}"/><text class="blk-str" x="{num((s - 4) / 2)}" '
+                f'y="{num(s * 0.62)}" font-size="{num(s * 0.42)}">{pile + 1}</text>')
+        return (f'<g class="blk enemy face-down pile side-{e(enemy.lower())}" data-enemy-block '
+                f'data-where="{e(area)}" data-count="{pile + 1}" role="img" aria-label="'
+                f'{pile + 1} {e(enemy)} blocks, face down" transform="translate({num(x)} '
+                f'{num(y)})">{_moving(face, start, x, y)}</g>')
     face = (f'<rect width="{s}" height="{s}" rx="{num(s * 0.12)}"/><circle class="rose" '
             f'cx="{num(s / 2)}" cy="{num(s / 2)}" r="{num(s * 0.2)}"/>')
     return (f'<g class="blk enemy face-down side-{e(enemy.lower())}" data-enemy-block '
@@ -289,11 +343,66 @@ def _by_name(blocks: list) -> list:
     return sorted(blocks, key=lambda b: (block_label(b["block"]), b["block"]))
 
 
-def layout(view: dict, geo: Geometry) -> list:
+def _spotted(n: int, cells: list, size: float, cell: float) -> tuple:
+    """Where `n` blocks of `size` go on `cells` (top-left corners of cells `cell` wide): the
+    first ones each on a cell, the rest piled on the last cell used. ([(x, y)] per block,
+    index of the pile's top or None)."""
+    if n <= 0 or not cells:
+        return [], None
+    inset = (cell - size) / 2
+    spots = [(c[0] + inset, c[1] + inset) for c in cells]
+    if n <= len(spots):
+        return spots[:n], None
+    top = len(spots) - 1
+    return spots[:top] + [spots[top]] * (n - top), top
+
+
+def _layout_spots(area, mine, shown, hidden, spots, prefer) -> dict:
+    """A stack laid out on its area's spots (geo.spots): own blocks on the own cells, the
+    enemy's on the foe cells (and on the own cells when no own block is there); what does not
+    fit is a pile on the last cell, its top the first of `prefer` (the selected block, then
+    those that may act) among the piled."""
+    own_cells = spots.get("own") or []
+    foe_cells = spots.get("foe") or []
+    if len(mine) > len(own_cells) and prefer:
+        rank = {n: i for i, n in enumerate(prefer)}
+        mine = sorted(mine, key=lambda b: rank.get(b["block"], len(rank)))  # stable: by name
+    own, own_pile = _spotted(len(mine), own_cells, OWN, OWN)
+    cells = foe_cells if mine else foe_cells + own_cells
+    n = len(shown) + hidden
+    foe, foe_pile, sizes = [], None, []
+    if n and cells:
+        # a foe cell's size is its third number when it is not ENEMY (tools/spots.py)
+        widths = [c[2] if len(c) > 2 else (ENEMY if k < len(foe_cells) else OWN)
+                  for k, c in enumerate(cells)]
+        at = [(c[0] + (OWN - ENEMY) / 2, c[1] + (OWN - ENEMY) / 2) if w == OWN else (c[0], c[1])
+              for c, w in zip(cells, widths)]
+        sizes = [ENEMY if w == OWN else w for w in widths]
+        if n <= len(at):
+            foe, sizes = at[:n], sizes[:n]
+        else:
+            foe_pile = len(at) - 1
+            foe = at[:foe_pile] + [at[foe_pile]] * (n - foe_pile)
+            sizes = sizes[:foe_pile] + [sizes[foe_pile]] * (n - foe_pile)
+    used = own + foe
+    x0 = min(p[0] for p in used)
+    y0 = min(p[1] for p in used)
+    ends = [OWN] * len(own) + sizes
+    x1 = max(p[0] + w for p, w in zip(used, ends))
+    y1 = max(p[1] + w for p, w in zip(used, ends))
+    return {"area": area, "rect": [x0, y0, x1 - x0, y1 - y0], "mine": mine, "shown": shown,
+            "hidden": hidden, "own": [(x - x0, y - y0) for x, y in own],
+            "foe": [(x - x0, y - y0) for x, y in foe], "own_pile": own_pile,
+            "foe_pile": foe_pile, "foe_size": sizes}
+
+
+def layout(view: dict, geo: Geometry, prefer=()) -> list:
     """The stacks of `view`'s map, in map order, placed: [{"area", "rect": [x, y, w, h],
     "mine": own blocks by name, "shown": revealed enemy blocks by name, "hidden": how many
-    face-down enemy blocks, "own": [(x, y)] and "foe": [(x, y)] from the rect's corner}];
-    stacks that would overlap are pushed apart (relax)."""
+    face-down enemy blocks, "own": [(x, y)] and "foe": [(x, y)] from the rect's corner,
+    "own_pile" / "foe_pile": the index of a pile's top block (the blocks after it are in the
+    pile) or None}. With the map's spots (geo.spots, issue 55) each stack stands inside its
+    area; without them (tests' geometries) stacks are grids pushed apart (relax)."""
     obs = view["obs"]
     own, revealed = {}, {}
     for b in obs["own_blocks"]:
@@ -301,18 +410,25 @@ def layout(view: dict, geo: Geometry) -> list:
     for b in obs.get("revealed") or []:
         revealed.setdefault(b["area"], []).append(b)
     counts = obs.get("enemy_counts") or {}
-    stacks = []
+    stacks, loose = [], []
     for area in areas():
         mine = _by_name(own.get(area) or [])
         shown = _by_name(revealed.get(area) or [])
         hidden = max(0, counts.get(area, 0) - len(shown))
         if not (mine or shown or hidden) or area not in geo.centre:
             continue
+        if geo.spots.get(area):
+            stacks.append(_layout_spots(area, mine, shown, hidden, geo.spots[area], prefer))
+            continue
         spots, foe, w, h = stack_shape(len(mine), len(shown) + hidden, geo.box.get(area))
         cx, cy = geo.centre[area]
         stacks.append({"area": area, "rect": [cx - w / 2, cy - h / 2, w, h], "mine": mine,
-                       "shown": shown, "hidden": hidden, "own": spots, "foe": foe})
-    rects = [s["rect"] for s in stacks]
+                       "shown": shown, "hidden": hidden, "own": spots, "foe": foe,
+                       "own_pile": None, "foe_pile": None})
+        loose.append(stacks[-1])
+    if not loose:
+        return stacks
+    rects = [s["rect"] for s in loose]
     key = (tuple(tuple(r) for r in rects), tuple(geo.extent))
     pushed = _relaxed.get(key)
     if pushed is None:
@@ -320,7 +436,7 @@ def layout(view: dict, geo: Geometry) -> list:
             _relaxed.clear()
         pushed = [tuple(r) for r in relax(rects, geo.extent)]
         _relaxed[key] = pushed
-    for s, r in zip(stacks, pushed):
+    for s, r in zip(loose, pushed):
         s["rect"] = list(r)
     return stacks
 
@@ -382,30 +498,43 @@ def blocks_layer(view: dict, geo: Geometry, marks: dict = None, placed: dict = N
     came = arrivals(view) if before else {}
     record = {} if placed is None else placed
     out = []
-    for st in layout(view, geo):
+    prefer = ([marks["selected"]] if marks.get("selected") else []) + list(
+        marks.get("movable") or ())
+    for st in layout(view, geo, prefer):
         area = st["area"]
         x0, y0, w, h = st["rect"]
         record["c:" + area] = (x0 + w / 2, y0 + h / 2)
         parts = []
-        for b, (dx, dy) in zip(st["mine"], st["own"]):
+        top, n_own = st.get("own_pile"), len(st["mine"])
+        for i, (b, (dx, dy)) in enumerate(zip(st["mine"], st["own"])):
             x, y = x0 + dx, y0 + dy
             record["b:" + b["block"]] = (x, y)
             record["s:" + b["block"]] = b["strength"]
             name = b["block"]
             start = before.get("b:" + name)
+            pile = 0 if top is None or i < top else (n_own - top - 1 if i == top else -1)
             key = ("own", name, b["strength"], bool(b.get("moved")), b["area"], side, x, y,
                    start, marks["crowned"] == name, marks["crown_title"],
                    name == marks.get("selected"), name in marks.get("movable", ()),
-                   name in marks["hit"])
-            parts.append(_remember(key, own_block, b, side, x, y, OWN, marks, start))
+                   name in marks["hit"], pile)
+            parts.append(_remember(key, own_block, b, side, x, y, OWN, marks, start, pile))
         shown, foe = st["shown"], st["foe"]
-        for b, (dx, dy) in zip(shown, foe):
+        top, n_foe = st.get("foe_pile"), len(shown) + st["hidden"]
+
+        def piled(i):
+            return 0 if top is None or i < top else (n_foe - top - 1 if i == top else -1)
+
+        for i, (b, (dx, dy)) in enumerate(zip(shown, foe)):
             x, y = x0 + dx, y0 + dy
             record["b:" + b["block"]] = (x, y)
             record["s:" + b["block"]] = b.get("strength", 0)
             start, hit = before.get("b:" + b["block"]), b["block"] in marks["hit"]
-            key = ("shown", enemy, area, x, y, b["block"], b["strength"], start, hit)
-            parts.append(_remember(key, enemy_block, enemy, area, x, y, ENEMY, b, start, hit))
+            pile = piled(i)
+            size = (st.get("foe_size") or [])[i] if st.get("foe_size") else ENEMY
+            key = ("shown", enemy, area, x, y, b["block"], b["strength"], start, hit, pile,
+                   size)
+            parts.append(_remember(key, enemy_block, enemy, area, x, y, size,
+                                   b, start, hit, pile))
         known = before.get("n:" + area, 0)
         source = came.get(area)
         for i in range(st["hidden"]):
@@ -417,8 +546,10 @@ def blocks_layer(view: dict, geo: Geometry, marks: dict = None, placed: dict = N
             if start is None and source:
                 centre = before.get("c:" + source) or geo.centre.get(source)
                 start = (centre[0] - ENEMY / 2, centre[1] - ENEMY / 2) if centre else None
-            parts.append(_remember(("foe", enemy, area, x, y, start), enemy_block, enemy,
-                                   area, x, y, ENEMY, None, start))
+            pile = piled(len(shown) + i)
+            size = st["foe_size"][len(shown) + i] if st.get("foe_size") else ENEMY
+            parts.append(_remember(("foe", enemy, area, x, y, start, pile, size), enemy_block,
+                                   enemy, area, x, y, size, None, start, False, pile))
         record["n:" + area] = st["hidden"]
         out.append(f'<g class="stack" data-stack="{e(area)}">{"".join(parts)}</g>')
     return f'<g class="block-layer">{"".join(out)}</g>'
@@ -463,10 +594,10 @@ def _box_block(b: dict, side: str, where: str, marks: dict) -> str:
     name = b["block"]
     info = block(name) or {}
     label = block_label(name)
-    state = "in the pool" if where == "pool" else "a minor"
+    state = {"pool": "in the pool", "minors": "a minor"}.get(where, "in " + where)
     down = ", face down" if b.get("face_down") else ""
     classes = f"hblk own side-{side.lower()}" + (" down" if b.get("face_down") else "")
-    short, tag = face_name(label)
+    short, tag = face_name(label, 16)
     face = (f'<span class="hb-name">{e(short)}</span>'
             f'<span class="hb-rate">{e((info.get("rating", "") + " " + tag).strip())}</span>')
     if name in marks.get("movable", ()):
@@ -482,8 +613,27 @@ def _chips(names: list, side: str, what: str) -> str:
     """Other blocks of a box (the enemy's minors, the dead), named."""
     return "".join(f'<span class="hblk chip side-{e(side.lower())}" role="img" '
                    f'aria-label="{e(block_label(n))} ({e(side)}), {what}">'
-                   f'<span class="hb-name">{e(face_name(block_label(n))[0])}</span></span>'
+                   f'<span class="hb-name">{e(face_name(block_label(n), 16)[0])}</span></span>'
                    for n in names)
+
+
+def pile_box(view: dict, geo: Geometry, marks: dict = None, group=None) -> str:
+    """The blocks of the own pile the selection is in (the selected block's area, or the area
+    selected as a group), each a button that selects it: a pile on the map shows one block
+    and a count, so this is where the others are tapped (issue 55). "" when the selection is
+    in no pile."""
+    marks = marks or {}
+    own = view["obs"]["own_blocks"]
+    selected = marks.get("selected")
+    area = group or next((b["area"] for b in own if b["block"] == selected), None)
+    cells = (geo.spots.get(area) or {}).get("own") if area else None
+    here = _by_name([b for b in own if b["area"] == area]) if cells else []
+    if len(here) <= len(cells or []):
+        return ""
+    side = view["side"]
+    chips = "".join(_box_block(b, side, area, marks) for b in here)
+    return (f'<div class="bx bx-pile" data-pile="{e(area)}"><h3>Your blocks in {e(area)} '
+            f'<small>({len(here)})</small></h3><div class="bx-blocks">{chips}</div></div>')
 
 
 def boxes_board(obs: dict, side: str, marks: dict = None) -> str:
@@ -550,6 +700,33 @@ def borders_layer(obs: dict, geo: Geometry, limits: dict = None) -> str:
                    f'transform="translate({num(point[0])} {num(point[1])})"><rect x="-9" y="-6" '
                    f'width="18" height="12" rx="3"/><text y="3.5">{e(text)}</text></g>')
     return f'<g class="border-layer">{"".join(out)}</g>'
+
+
+# What a lit target's badge says before its cost, by taps.target_kind: a mark, not colour alone.
+TARGET_MARKS = {"land": "\u2192 land", "sea": "\u2693 sea", "attack": "\u2694 attack"}
+
+
+def targets_layer(targets: dict, geo: Geometry) -> str:
+    """A badge on each lit area (`targets`: {area: [choice, ...]}): what the tap makes (land,
+    sea, attack) and the AP it costs, at the area's middle; taps go through it."""
+    out = []
+    for area in sorted(targets or {}):
+        choice = targets[area][0]
+        if area not in geo.centre or choice.get("kind") not in ("move", "sea"):
+            continue
+        kind = target_kind(choice)
+        cost = sum(target_cost(c) for c in targets[area]) if len(targets[area]) > 1 \
+            else target_cost(choice)
+        text = f"{TARGET_MARKS[kind]} {cost} AP" if cost else f"{TARGET_MARKS[kind]} free"
+        if supply_over(targets[area]):
+            text += " \u26a0 supply"  # over the supply limit (7.1): the prompt says how much
+        box = geo.box.get(area)
+        x, y = (box[0] + box[2] / 2, box[1] + box[3] / 2) if box else geo.centre[area]
+        w = len(text) * 5.6 + 8
+        out.append(f'<g class="target-badge kind-{kind}" data-target-badge="{e(area)}" '
+                   f'transform="translate({num(x - w / 2)} {num(y - 8)})"><rect width="{num(w)}" '
+                   f'height="16" rx="5"/><text x="{num(w / 2)}" y="12">{e(text)}</text></g>')
+    return f'<g class="target-layer" aria-hidden="true">{"".join(out)}</g>'
 
 
 def since_layer(events: list, geo: Geometry) -> str:

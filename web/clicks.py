@@ -9,6 +9,7 @@ Runs on MicroPython (the page's main thread); see dom.py for what that means her
 
 from pyscript import document, when
 
+import facts
 import mapview
 import panels
 import session
@@ -47,6 +48,10 @@ async def on_table_click(event):
         if strip is not None:
             strip.closest(".hand-panel").classList.remove("choosing")
             strip.remove()
+        return
+    ok = event.target.closest("[data-dismiss-battle]")
+    if ok is not None:  # a finished battle's summary read
+        tableview.dismiss_battle(ok.dataset.dismissBattle)
         return
     boxed = event.target.closest("#board-boxes [data-block]")
     if boxed is not None:  # a block of the pool or the minors: as a block on the map
@@ -89,22 +94,39 @@ async def move_group(area, choices):
     session.state["busy"] = True
     try:
         answer = None
+        moved = 0
+        why = ""
         for i, block in enumerate(blocks):
             choice = choices[0]
             if i:
                 view = answer["view"]
                 choice = taps.block_options(view, block)["targets"].get(area) if view else None
-                if choice is None:
-                    break  # e.g. the border's limit is reached: the rest stay
+                if choice is None:  # the AP ran out, or the border's limit is reached
+                    obs = view["obs"] if view else {}
+                    why = ("no AP left" if obs.get("phase") == "action"
+                           and not obs.get("ap") else "they may not go there now: "
+                           "the border's limit, or the move ended the action phase")
+                    break
             got = await session.act(side, notations(choice))
             if got is None:
                 return
             answer = got
-        message("")
+            moved += 1
+        message(left_behind(blocks[moved:], moved, len(blocks), area, why))
         if answer is not None:
             await session.after_change(answer)
     finally:
         session.state["busy"] = False
+
+
+def left_behind(rest, moved, total, area, why):
+    """What a group move that left blocks behind says (issue 55, 2): "" when all went."""
+    if not rest:
+        return ""
+    names = [(facts.block(b) or {}).get("label", b) for b in rest]
+    stay = " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
+    verb = "stays" if len(names) == 1 else "stay"
+    return f"{moved} of {total} blocks moved to {area}; {stay} {verb} behind ({why})."
 
 
 @when("click", "#map")
@@ -143,9 +165,13 @@ async def map_tap(element):
     if view_state["view"] is None or session.state["busy"] or not hasattr(element, "closest"):
         return
     block = element.closest("[data-block], [data-enemy-block]")
-    if block is not None and block.dataset.where in targets:
+    if block is not None and block.dataset.where in targets and not (
+            block.hasAttribute("data-block") and block.dataset.block != view_state["selected"]
+            and block.dataset.block in taps.movable_blocks(view_state["view"])):
+        # a block in a highlighted area that may not act (or the enemy's): the tap is for
+        # the area; an own block that may still act is selected instead (issue 55)
         element = document.querySelector(f'#map [data-area="{block.dataset.where}"]')
-        block = None  # a block in a highlighted area: the tap is for the area
+        block = None
     if block is not None and block.hasAttribute("data-block"):
         name = block.dataset.block
         tableview.select_block(None if name == view_state["selected"] else name)

@@ -34,8 +34,8 @@ from richard3.ids import CARDS, EVENT_NAMES
 from richard3.politics import COUNTED_TYPES, MIDDLESEX
 from richard3.record import RECORD_FORMAT, ReplayError, read as read_record, replay
 from richard3.review import Review, full_events
-from richard3.describe import (describe_actions, describe_decision, last_usurpation, plain_log,
-                               summarize_events)
+from richard3.describe import (battle_story, describe_actions, describe_decision,
+                               last_usurpation, plain_log, summarize_events)
 
 #: The log entries a view carries while the game goes on: the page shows the last 200
 #: (tableview.LOG_LIMIT); the whole log grew the answer of every decision with the game.
@@ -276,11 +276,29 @@ class GameHost:
         side whose table the page shows) when the page shows that side next, else None, and
         `extra`}. Never another side's view: with another human side to decide now and not
         `watcher` (pass-and-play), the page puts up its hand-over screen first and asks for
-        that side's view after it."""
+        that side's view after it. A human side's only choice "keep" (its hand may not be
+        redealt: nothing to decide) is made here first (issue 55, 7)."""
+        self._keep_forced_hands()
         out = {"status": self._status(), "save": self.save(),
                "view": self._view(watcher) if watcher and self._shown_next(watcher) else None}
         out.update(extra)
         return json.dumps(out)
+
+    def _keep_forced_hands(self) -> None:
+        """Keep the hand of each human side whose only legal action is to keep it (5.1: a
+        hand that may not be redealt), so that the player is not asked to tap it."""
+        g = self.game
+        if g is None:
+            return
+        for _ in range(4):
+            if g.is_over:
+                return
+            forced = [s for s in g.active_sides() if self._human(SIDE_NAMES[s])
+                      and [str(a) for a in g.legal_actions(s)] == ["keep"]]
+            if not forced:
+                return
+            g.apply(forced[0], g.legal_actions(forced[0])[0])
+            self.undo_stack = []
 
     def _shown_next(self, side: str) -> bool:
         """Whether the page shows `side`'s table next: the game is over, or an AI is to move
@@ -381,7 +399,8 @@ class GameHost:
         activation would open (activation_moves), "log_plain": plain_log of the side's log,
         its entries with a text, the last LOG_TAIL of them while the game goes on (all once
         it is over), "log_count": how many there are in all, "since": summarize_events of the events since this side last acted (public facts
-        only), "usurpation": usurpation_estimate(obs), "controllers", "can_undo", and
+        only), "battle_story" and "battle_ends": battle_fields (every roll of the latest
+        battle round by round, and the summaries of finished battles), "usurpation": usurpation_estimate(obs), "controllers", "can_undo", and
         "summary" once the game is over}.
         """
         return json.dumps(self._view(side))
@@ -407,6 +426,7 @@ class GameHost:
                "via_activation": activation_moves(g, s) if deciding else [],
                **log_fields(events, g.is_over),
                "since": summarize_events(events[seen:], s),
+               **battle_fields(events, s, seen),
                "usurpation": dict(usurpation_estimate(obs), last=last_usurpation(events)),
                "controllers": self.controllers,
                "can_undo": deciding and bool(self.undo_stack) and self.undo_stack[-1][0] == side}
@@ -514,6 +534,33 @@ def game_summary(g) -> dict:
             "campaign": g.campaign, "turn": g.turn}
 
 
+#: The events after which a finished battle's summary is no longer offered.
+_NEW_STAGE = ("turn", "political", "campaign")
+
+
+def battle_fields(events: list, s: int, seen: int | None = None) -> dict:
+    """The battles as the side sees them (describe.battle_story: every roll round by round,
+    and once one is over who won, the losses, the heirs killed, the retreats and regroups):
+    {"battle_story": the latest battle, or None: no battle yet, or a new game turn (or the
+    political turn) has begun since it and the side has decided something since it began;
+    "battle_ends": the battles before it that ended since the side's last decision (`seen`:
+    the length of its log then; None: none), oldest first, so that each finished battle's
+    summary is shown once even when the next battle follows at once}."""
+    story = battle_story(events, s)
+    ends = []
+    if story is not None and seen is not None:
+        starts = [i for i in range(len(events)) if events[i]["kind"] == "battle"]
+        for i in starts[:-1]:
+            over = next((j for j in range(i + 1, len(events))
+                         if events[j]["kind"] in ("battle_over", "battle")), None)
+            if over is not None and over >= seen and events[over]["kind"] == "battle_over":
+                ends.append(battle_story(events, s, i))
+    if story is not None and not (seen is not None and story["key"] >= seen) \
+            and any(e["kind"] in _NEW_STAGE for e in events[story["key"]:]):
+        story = None
+    return {"battle_story": story, "battle_ends": ends}
+
+
 def log_fields(events: list, over: bool) -> dict:
     """A view's log: {"log_plain": describe.plain_log's entries with a text, the last
     LOG_TAIL of them while the game goes on (all once it is over), "log_count": how many there
@@ -530,6 +577,7 @@ def side_view(g, s: int, since: list) -> dict:
     obs = g.observation(s)
     view = {"side": SIDES[s], "obs": obs, **log_fields(events, g.is_over),
             "since": summarize_events(since, s),
+            **battle_fields(events, s),
             "usurpation": dict(usurpation_estimate(obs), last=last_usurpation(events))}
     view.update(NO_DECISION)
     return view
@@ -549,6 +597,7 @@ def both_view(g, events: list, since: list = ()) -> dict:
     obs["york"] = {"hand": york["hand"], "pool": york["pool"], "played": york["played"]}
     view = {"side": SIDES[0], "viewpoint": BOTH, "obs": obs, **log_fields(events, g.is_over),
             "since": summarize_events(list(since), 0),
+            **battle_fields(events, 0),
             "usurpation": dict(usurpation_estimate(obs), last=last_usurpation(events))}
     view.update(NO_DECISION)
     if g.is_over:

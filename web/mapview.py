@@ -58,7 +58,14 @@ async def ensure_map():
     for path in nodes("#map [data-border]"):
         middle = path.getPointAtLength(path.getTotalLength() / 2)
         borders[path.dataset.border] = (middle.x, middle.y)
-    state["geo"] = board.Geometry(meta, borders)
+    spots = config.get("richard3", {}).get("spots") or {}
+    state["geo"] = board.Geometry(meta, borders, spots)
+    # Names moved to give their area's blocks room (tools/spots.py: issue 55).
+    for text in nodes("#map text.map-area-name"):
+        for area in spots:
+            if "name" in spots[area] and area.upper() == text.textContent:
+                text.setAttribute("x", str(spots[area]["name"][0]))
+                text.setAttribute("y", str(spots[area]["name"][1]))
     measure_areas()
     # The map holds controls now (areas, blocks): a labelled group, not a picture.
     svg.setAttribute("role", "group")
@@ -117,15 +124,19 @@ def draw_map(view, selected=None, group=None, targets=None):
     state["hits"] = board.hits(before, view)
     put_layer(svg, board.since_layer(view.get("since") or [], geo)
               + board.borders_layer(obs, geo, limits)
-              + board.blocks_layer(view, geo, marks, placed))
+              + board.blocks_layer(view, geo, marks, placed)
+              + board.targets_layer(targets, geo))
     state["placed"], state["side"] = placed, view["side"]
-    put("board-boxes", panels.for_both(view, board.boxes_board(obs, view["side"], marks)))
+    put("board-boxes", board.pile_box(view, geo, marks, group)
+        + panels.for_both(view, board.boxes_board(obs, view["side"], marks)))
     want = {}
     for name in obs.get("activated") or []:
         want[name] = [True, None, False]
     for name in targets:
         want.setdefault(name, [False, None, False])[1] = (
             f"{name}: {taps.target_prompt(targets[name][0])}")
+    for name in want:
+        want[name].append(taps.target_kind(targets[name][0]) if name in targets else None)
     if group:
         want.setdefault(group, [False, None, False])[2] = True
     mark_areas(want)
@@ -160,13 +171,17 @@ def mark_areas(want):
         area = area_node(name)
         if area is None:
             continue
-        new = new or [False, None, False]
+        new = new or [False, None, False, None]
         for attr, on in (("data-activated", new[0]), ("data-target", new[1] is not None),
                          ("data-selected", new[2])):
             if on:
                 area.setAttribute(attr, "")
             else:
                 area.removeAttribute(attr)
+        if new[3]:  # land, sea or attack: lit differently (issue 55)
+            area.setAttribute("data-target-kind", new[3])
+        else:
+            area.removeAttribute("data-target-kind")
         area.setAttribute("aria-label", new[1] or name)
     state["marks"] = want
 

@@ -505,6 +505,73 @@ def roll_panel(battle: dict) -> str:
             f'<p class="bb-roll-rule">{link_rules(rule)}</p></div>')
 
 
+def _roll_faces(roll: dict) -> str:
+    """A roll of a battle's story (describe.battle_story's rolls) as small dice."""
+    fp = roll.get("firepower") or 0
+    dice = roll.get("dice") or []
+    if roll.get("kind") == "treachery":
+        return "".join(die(d, int(d) % 2 == 0, "even") for d in dice)
+    return "".join(die(d, int(d) <= fp, "hit") for d in dice)
+
+
+def battle_rounds(story: dict, title: str = "Every roll of this battle") -> str:
+    """Every roll of the battle round by round, both sides, each with its dice, its sentence
+    and what it hit ("Exeter takes 1 hit, 2 left"): <section class="bb-rounds">, its rounds
+    as <li class="bb-round" data-round="N">, each roll <li class="bb-rollline" data-side>;
+    "" before the first roll."""
+    rounds = [r for r in (story or {}).get("rounds") or [] if r.get("rolls")]
+    if not rounds:
+        return ""
+    items = []
+    for r in rounds:
+        rolls = []
+        for x in r["rolls"]:
+            hit = "; ".join(h.get("text") or "" for h in x.get("hit") or [])
+            side = _side_class(x.get("side"))
+            rolls.append(
+                f'<li class="bb-rollline {side}" '
+                f'data-side="{e(x.get("side") or "")}"><span class="dice small">'
+                f'{_roll_faces(x)}</span> <span class="bb-rolltext">{e(x.get("text") or "")}'
+                + (f' <b class="bb-rollhits">{e(hit)}.</b>' if hit else "")
+                + '</span></li>')
+        items.append(f'<li class="bb-round" data-round="{e(r.get("round"))}">'
+                     f'<span class="bb-round-no">Round {e(r.get("round"))}</span>'
+                     f'<ul>{"".join(rolls)}</ul></li>')
+    return (f'<section class="bb-rounds" aria-label="{e(title)}"><h4>{e(title)}</h4>'
+            f'<ol>{"".join(items)}</ol></section>')
+
+
+def battle_summary(story: dict) -> str:
+    """A finished battle's summary, shown until the player dismisses it: who won, what each
+    side lost (heirs named), the heirs killed, retreats and regroups, and every roll round by
+    round behind a disclosure; <section id="battle-summary" data-battle="KEY"> with
+    <button data-dismiss-battle="KEY">. "" when `story` is not a finished battle."""
+    if not isinstance(story, dict) or not story.get("over"):
+        return ""
+    key = battle_key(story)
+    victor = story.get("victor")
+    head = (f"Battle in {story.get('area')}: {victor} won" if victor
+            else f"Battle in {story.get('area')}: over")
+    dead = story.get("heirs_dead") or []
+    lines = [x for x in story.get("summary") or [] if x not in dead]
+    heirs = "".join(f'<p class="bs-heir">{e(x)}</p>' for x in dead)
+    rounds = battle_rounds(story, "Every roll")
+    more = (f'<details class="bs-rolls"><summary>Every roll, round by round</summary>'
+            f'{rounds}</details>') if rounds else ""
+    cls = " " + _side_class(victor) if victor else ""
+    items = "".join("<li>" + e(x) + "</li>" for x in lines)
+    return (f'<section id="battle-summary" class="battle-summary{cls}" data-battle="{e(key)}" '
+            f'aria-label="{e(head)}" tabindex="-1"><h3>{e(head)}</h3>{heirs}'
+            f'<ul>{items}</ul>{more}'
+            f'<button type="button" class="bs-ok" data-dismiss-battle="{e(key)}">'
+            'Continue</button></section>')
+
+
+def battle_key(story: dict) -> str:
+    """Which battle a story is (the same battle keeps it)."""
+    return f"{story.get('area')}:{story.get('key')}"
+
+
 def _battle_status(obs: dict, battle: dict) -> str:
     me = obs.get("side")
     stage = battle.get("stage")
@@ -536,14 +603,15 @@ def _battle_status(obs: dict, battle: dict) -> str:
             + (f'<p class="bb-who">{e(head)}</p>' if head else ""))
 
 
-def battle_board(obs: dict, choices: list, hits=()) -> str:
+def battle_board(obs: dict, choices: list, hits=(), story=None) -> str:
     """The battle as a board: area, round and whose turn; the last roll as dice with a
     sentence; the acting side's choices as buttons (data-action) with their one-line risk
     (before the lines, so that they are in view with the roll on a small screen); each side's
     blocks in initiative lines A-D with the Reserves apart (the enemy's face-down blocks as
     backs with their count; `hits`: the blocks just hit, marked); the odds button (while a
-    battle is on). Before Player 1 picks the next battle: the battles to fight and those
-    choices. "" outside the battle phase. Wrapped in
+    battle is on); `story` (the view's "battle_story", describe.battle_story): every roll of
+    this battle round by round under the last one. Before Player 1 picks the next battle: the
+    battles to fight and those choices. "" outside the battle phase. Wrapped in
     <section id="battle-board" class="bboard">."""
     battle = obs.get("battle")
     if not isinstance(battle, dict):
@@ -566,6 +634,11 @@ def battle_board(obs: dict, choices: list, hits=()) -> str:
         return (f'<section id="battle-board" class="bboard" '
                 f'aria-label="Battles"><h3>{e(head)}</h3>{body}{others}'
                 f'{_choice_list(mine, "bb-choices") if mine else ""}</section>')
+    if battle.get("stage") == "regroup" or battle.get("victor"):
+        odds = ""  # the battle is won: nothing left to estimate
+    rounds = ""
+    if isinstance(story, dict) and story.get("area") == area:
+        rounds = battle_rounds(story)
     sides = [battle.get("attacker"), battle.get("defender")]
     sides = [s for s in sides if s in SIDES] or list(SIDES)
     board = _battle_table(obs, battle, sides, hits)
@@ -584,7 +657,7 @@ def battle_board(obs: dict, choices: list, hits=()) -> str:
     return (f'<section id="battle-board" class="bboard" '
             f'aria-label="Battle in {e(area)}"><header class="bb-head">'
             f'<h3>Battle in {e(area)}</h3>{_battle_status(obs, battle)}</header>'
-            f'{roll_panel(battle)}{acts}{board}{others}{odds}'
+            f'{roll_panel(battle)}{acts}{board}{rounds}{others}{odds}'
             '</section>')
 
 

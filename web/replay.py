@@ -12,12 +12,14 @@ stopped meanwhile and resumed on Close.
 Runs on MicroPython (the page's main thread); see dom.py for what that means here.
 """
 
+import asyncio
+
 from pyscript import document, when, window
 
 import balance
 import session
 import tableview
-from dom import el, message, nodes, put
+from dom import el, js_object, message, nodes, put
 from mapview import ensure_map
 
 # "info": replay_open's answer (steps, turns, viewpoints, balance, swings...); "step": the step
@@ -72,6 +74,11 @@ async def open_replay(text="", side="", back="start"):
     el("swings").innerHTML = balance.swings_list(info.get("swings"))
     el("balance-legend").innerHTML = balance.legend() if info.get("balance") else ""
     await go(info["steps"])
+    # The replay opens at its controls, not wherever the panel was scrolled (issue 55, 7).
+    for _ in range(4):  # the drawing's own tasks come first
+        await asyncio.sleep(0)
+    el("panel").scrollTop = 0
+    el("replay").scrollIntoView(js_object(block="nearest"))
     return True
 
 

@@ -14,7 +14,7 @@ import facts
 import saves
 import session
 import table
-from dom import download, el, message, show_only, url_param
+from dom import download, el, js_object, message, show_only, url_param
 from mapview import ensure_map
 from savescreens import current_unfinished, keep_previous_game, list_slots, load_save, refuse_save
 
@@ -115,6 +115,17 @@ async def on_continue(event):
         await load_save(text, keep=True)
 
 
+@when("click", "#menu-saves")
+async def on_saves(event):
+    """Menu, then Saves (How to play says so): back to the game, its saves open."""
+    await on_continue(event)
+    if el("play").hidden:
+        return  # the autosave could not be loaded: the start screen says why
+    el("more").open = True
+    el("saves").scrollIntoView(js_object(block="start"))
+    el("slot-name").focus(js_object(preventScroll=True))
+
+
 @when("click", "#new-game")
 async def on_new_game(event):
     await show_map()
@@ -161,6 +172,7 @@ def setup():
     store = session.storage()
     el("continue").hidden = not (session.has_game(unfinished=True)
                                  or saves.get(store, saves.AUTOSAVE))
+    el("menu-saves").hidden = el("continue").hidden
     keep_note(store)
     list_slots()
     if store is None:

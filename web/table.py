@@ -251,12 +251,17 @@ def all_choices(view: dict) -> str:
 def since_panel(events: list) -> str:
     """What the other side did since this side last acted, in plain words (arrows on the map
     show the moves): the "since" of the view (describe.summarize_events)."""
-    lines = [ev.get("text") for ev in events if ev.get("text")]
+    lines = [ev.get("text") for ev in events if ev.get("text")][-12:]
     if not lines:
         return ""
-    items = "".join(f"<li>{link_rules(t)}</li>" for t in lines[-12:])
+    # At the top of the panel, before the decision: the latest four (the log, always shown
+    # under the decision, has the rest).
+    shown = lines[-4:]
+    earlier = len(lines) - len(shown)
+    items = "".join(f"<li>{link_rules(t)}</li>" for t in shown)
+    more = (f'<p class="since-more">{earlier} earlier in the log below.</p>' if earlier else "")
     return (f'<section class="since-panel" aria-label="What happened since your last move">'
-            f'<h3>Since your last move</h3><ul>{items}</ul></section>')
+            f'<h3>Since your last move</h3><ul>{items}</ul>{more}</section>')
 
 
 def hint_text(hints: list, choices: list) -> str:

@@ -39,8 +39,34 @@ def _entry_key(x):
 
 
 def forget_log():
-    """Another game is coming: its log is drawn anew."""
+    """Another game is coming: its log is drawn anew (and its battles' summaries shown)."""
     log["side"] = None
+    dismissed.clear()
+
+
+# The finished battles whose summary the player dismissed (panels.battle_key).
+dismissed = set()
+
+
+def battle_end(view):
+    """The summary of the first finished battle of the view the player has not dismissed
+    (the view's "battle_ends", then its "battle_story" once over), or ""."""
+    stories = list(view.get("battle_ends") or [])
+    story = view.get("battle_story")
+    if isinstance(story, dict) and story.get("over"):
+        stories.append(story)
+    for x in stories:
+        if panels.battle_key(x) not in dismissed:
+            return panels.battle_summary(x)
+    return ""
+
+
+def dismiss_battle(key):
+    """The player read a battle's summary: the next one (if any) or nothing in its place."""
+    dismissed.add(key)
+    view = state["view"]
+    put("battle-end", panels.for_both(view, battle_end(view)) if view else "")
+    el("prompt").focus(js_object(preventScroll=True))
 
 
 def draw_log(side, entries, total=None):
@@ -69,8 +95,7 @@ def draw_log(side, entries, total=None):
         box.insertAdjacentHTML("afterbegin", panels.log_more(entries, LOG_LIMIT, total))
     log["side"], log["count"] = side, total
     log["last"] = _entry_key(entries[-1]) if entries else None
-    if el("more").open:  # a closed log has nothing to scroll (and asks for no layout)
-        box.scrollTop = box.scrollHeight
+    box.scrollTop = box.scrollHeight  # the log shows its latest entry
 
 
 def select(block=None, group=None, targets=None):
@@ -139,6 +164,7 @@ def redraw():
 def selection_prompt(view):
     """The prompt for the current selection, or the decision's own prompt."""
     targets = state["targets"]
+    warn = taps.supply_words(targets, view.get("side") or "") if targets else ""
     if state["selected"]:
         label = (facts.block(state["selected"]) or {}).get("label", state["selected"])
         if targets:
@@ -148,21 +174,21 @@ def selection_prompt(view):
                      if activation else "")
             if view["obs"].get("phase") == "battle":
                 return (f"{view.get('prompt') or ''} Tap a highlighted area to move {label} "
-                        f"there (a retreat or regroup), or choose on the battle board.")
+                        f"there (a retreat or regroup), or choose on the battle board.{warn}")
             if view["obs"].get("phase") != "action":
-                return f"{view.get('prompt') or ''} {label}: tap a highlighted area."
-            return f"{label}: tap a highlighted area to go there.{extra}"
+                return f"{view.get('prompt') or ''} {label}: tap a highlighted area.{warn}"
+            return f"{label}: tap a highlighted area to go there.{extra}{warn}"
         if taps.block_options(view, state["selected"])["others"]:
             return f"{label}: choose below what it does."
-    if targets:
-        return (view.get("prompt") or table.prompt(view)) + " Tap a highlighted area."
+    if targets and not state["group"]:
+        return (view.get("prompt") or table.prompt(view)) + " Tap a highlighted area." + warn
     if view["obs"].get("phase") == "battle" and any(
             c.get("to") for c in view.get("choices") or [] if c.get("block")):
         return ((view.get("prompt") or "") + " Tap one of your blocks with a gold edge, then "
                 "a highlighted area to move it there.")
     if state["group"]:
         return (f"Your blocks in {state['group']}: tap a highlighted area to move them all "
-                f"there, or tap one block to move it alone.")
+                f"there, or tap one block to move it alone.{warn}")
     return view.get("prompt") or table.prompt(view)
 
 
@@ -213,6 +239,11 @@ async def render(view):
                                   and bool(view["actions"]))
     draw_panel(view)
     words = panels.for_both   # both sides face up: the sides named, not "you"
+    ending = battle_end(view)
+    put("battle-end", words(view, ending))
+    if ending and ending != state.get("ending"):  # a battle just ended: its summary in view
+        el("panel").scrollTop = 0
+    state["ending"] = ending
     put("since", words(view, table.since_panel(view.get("since") or [])))
     choices = view.get("choices") or []
     put("hand", words(view, panels.mulligan_panel(obs, choices) + panels.reveal_panel(obs)
@@ -222,7 +253,8 @@ async def render(view):
     # Retreats and regroups are made on the map (tap the block, then the area), not as a
     # button per area on the battle board.
     put("battle", words(view, panels.battle_board(obs, taps.without_area_moves(choices),
-                                                  mapview.state["hits"])))
+                                                  mapview.state["hits"],
+                                                  view.get("battle_story"))))
     timed("r3-panels", since)
     await asyncio.sleep(0)
     if state["view"] is not view:
@@ -276,7 +308,7 @@ async def show_victory(view):
 def clear_table():
     """Remove everything private from the page (before a hand-over)."""
     for id_ in ("actions", "choices", "hand", "boxes", "politics", "log", "battle", "status-bar",
-                "since", "board-boxes"):
+                "since", "board-boxes", "battle-end"):
         el(id_).innerHTML = ""
     forget()
     forget_log()

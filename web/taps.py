@@ -111,6 +111,56 @@ def panel_choices(view: dict, selected: str = None, battle_kinds=()) -> tuple:
     return shown[:MAX_BUTTONS], max(0, len(shown) - MAX_BUTTONS)
 
 
+def target_kind(choice: dict) -> str:
+    """How a lit area is drawn (issue 55): "attack" (a move or sea move into an enemy's area),
+    "sea" (a sea move), else "land" (a move, a recruit, a retreat...)."""
+    if choice.get("attack"):
+        return "attack"
+    return "sea" if choice.get("kind") == "sea" else "land"
+
+
+def target_cost(choice: dict) -> int:
+    """The AP a tap on a lit area spends: the move's own and its activation's."""
+    return (choice.get("cost") or 0) + (1 if choice.get("activates") else 0)
+
+
+def supply_over(choices: list):
+    """For the choices of one tap on a lit area (one block's, or each block's of a group),
+    what the supply phase will say of the area (7.1, 7.2) from the worker's facts
+    (describe._supply_facts): (area, blocks there after, its limit, blocks over it, rule),
+    or None when it stays within its limit. Only counting here: the limit and the blocks
+    that count against it come from the worker."""
+    facts = None
+    moving = 0
+    for c in choices or []:
+        f = c.get("supply")
+        if f:
+            facts = facts or f
+            moving += f.get("counts") or 0
+    if not facts or not moving:
+        return None
+    total = facts["there"] + moving
+    over = total - facts["limit"]
+    if over <= 0:
+        return None
+    return facts["area"], total, facts["limit"], over, facts.get("rule") or "7.1"
+
+
+def supply_words(targets: dict, side: str) -> str:
+    """The supply warnings of the lit areas ({area: [choice]}), in one sentence, or ""."""
+    parts = []
+    for area in sorted(targets or {}):
+        over = supply_over(targets[area])
+        if over:
+            name, total, limit, n, rule = over
+            steps = "1 step" if n == 1 else f"{n} steps"
+            parts.append(f"{name} ({total} {side} blocks where {limit} are supplied, {rule}: "
+                         f"{steps} lost in the supply phase unless some move on)")
+    if not parts:
+        return ""
+    return " \u26a0 Over the supply limit: " + "; ".join(parts) + "."
+
+
 def target_prompt(choice: dict) -> str:
     """What tapping a highlighted area will do, with its cost ("Activates Kent: 1 AP")."""
     text = choice.get("text", "")

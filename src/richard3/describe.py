@@ -57,9 +57,11 @@ from __future__ import annotations
 from . import battle as bt
 from .actions import SHAPES, TO_POOL
 from .combat import WARWICKS, firepower, loyalty
+from .components import MERCENARY
 from .events import CAUSES, EVENTS
-from .ids import (ACTION, BATTLE, CARDS, EVENT_NAMES, LOC_NAMES, MULLIGAN, POLITICAL, SIDE_NAMES,
-                  SUPPLY, C, side_id)
+from .ids import (ACTION, BATTLE, CARDS, EVENT_NAMES, LOC_NAMES, MULLIGAN, NA, NB, POLITICAL,
+                  SIDE_NAMES, SUPPLY, C, side_id)
+from .limits import CITY_SUPPLY_LIMIT, EXILE_LIMITS, SUPPLY_LIMIT, exile_counted, overstack
 from .narrate import battle_sides, card_label, line
 from .politics import EXILE_POOL
 from .retreat import by_sea
@@ -165,6 +167,58 @@ class _Ctx:
             self._battle = ((rec[bt.AREA], rec[bt.ATTACKER], rec[bt.ROUND], rec[bt.ACTOR])
                             if rec else ())
         return self._battle or None
+
+
+def _supply_facts(g, s: int, b: int, dest: int) -> dict | None:
+    """What moving (or recruiting, regrouping) block ``b`` of side ``s`` into ``dest`` means
+    for the supply phase (7.1, 7.2): {"area", "limit" (blocks the area supplies), "there"
+    (the side's blocks there now that count against it), "counts" (1 if ``b`` counts, 0 for a
+    local mercenary in its exile), "over" (the blocks over the limit once it is there: as
+    many steps lost in the supply phase unless some move on; may be 0 or less), "rule"
+    ("7.1", or "7.2" in an exile)}, or None
+    for a destination that is not an area."""
+    if not 0 <= dest < NA:
+        return None
+    if dest in EXILE_LIMITS:
+        limit = EXILE_LIMITS[dest]
+        there = len(exile_counted(g, s, dest))
+        counts = 0 if (C.btype[b] == MERCENARY and C.home_area[b] == dest) else 1
+    else:
+        limit = CITY_SUPPLY_LIMIT if C.city[dest] else SUPPLY_LIMIT
+        there = sum(1 for x in range(NB) if g.loc[x] == dest and g.owner(x) == s)
+        counts = 1
+    if g.loc[b] == dest:
+        there -= counts
+    return {"area": C.area_names[dest], "limit": limit, "there": there, "counts": counts,
+            "over": there + counts - limit, "rule": "7.2" if dest in EXILE_LIMITS else "7.1"}
+
+
+def supply_warning(facts: dict | None, side_name: str, moving: int = 1) -> str:
+    """The supply warning for ``moving`` blocks (each counting as in ``facts``) going into
+    an area: "" when it stays within its limit."""
+    if not facts or not facts["counts"]:
+        return ""
+    total = facts["there"] + facts["counts"] * moving
+    over = total - facts["limit"]
+    if over <= 0:
+        return ""
+    rule = facts.get("rule", "7.1")
+    steps = "1 step" if over == 1 else f"{over} steps"
+    return (f"Supply: {facts['area']} supplies {facts['limit']} blocks ({rule}); with this "
+            f"{total} {side_name} blocks would be there: {steps} lost in the supply phase "
+            f"unless some move on.")
+
+
+def _with_supply(ctx, d: dict, b: int, dest: int) -> dict:
+    """Adds a move's supply facts and, over the limit, its warning to the note."""
+    facts = _supply_facts(ctx.g, ctx.s, b, dest)
+    if facts is None:
+        return d
+    d["supply"] = facts
+    warning = supply_warning(facts, ctx.side_name)
+    if warning:
+        d["note"] = (d.get("note") + " " if d.get("note") else "") + warning
+    return d
 
 
 def describe_actions(game, side) -> list[dict]:
@@ -314,7 +368,7 @@ def _move(ctx, action):
     if g.event == "muster":
         d["note"] = d.get("note") or "Muster: free, no AP needed."
     d["text"] = text
-    return d
+    return _with_supply(ctx, d, b, dest)
 
 
 def _sea(ctx, action):
@@ -341,17 +395,18 @@ def _sea(ctx, action):
     else:
         d["note"] = "1 AP (5.3)."
     d["text"] = text
-    return d
+    return _with_supply(ctx, d, b, dest)
 
 
 def _recruit(ctx, action):
     b, a = action[1], action[2]
     name, area = block_name(b), _area(a)
     who = "the Rebel" if b == C.rebel else name
-    return {"kind": "recruit", "block": C.block_names[b], "block_name": name, "to": area,
-            "area": area, "cost": 1, "text": f"Recruit {who} in {area}", "group": "Recruit",
-            "note": f"1 AP: {name} enters at full strength ({C.max_str[b]}) and cannot move "
-                    "this turn (5.4)."}
+    return _with_supply(ctx, {
+        "kind": "recruit", "block": C.block_names[b], "block_name": name, "to": area,
+        "area": area, "cost": 1, "text": f"Recruit {who} in {area}", "group": "Recruit",
+        "note": f"1 AP: {name} enters at full strength ({C.max_str[b]}) and cannot move "
+                "this turn (5.4)."}, b, a)
 
 
 def _muster(ctx, action):
@@ -528,15 +583,15 @@ def _regroup(ctx, action):
     b, a, dest = action[1], action[2], action[3]
     name = block_name(b)
     sea = by_sea(g, b, ctx.s, a)
-    return {"kind": "regroup", "block": C.block_names[b], "block_name": name,
-            "from": _area(a), "to": _area(dest), "area": _area(a),
-            "text": f"Regroup {name}{' by sea' if sea else ''} to {_area(dest)}",
-            "group": f"Regroup {name}",
-            "note": "The victor's blocks may move to an adjacent friendly or vacant area "
-                    "(6.7)."}
+    return _with_supply(ctx, {
+        "kind": "regroup", "block": C.block_names[b], "block_name": name,
+        "from": _area(a), "to": _area(dest), "area": _area(a),
+        "text": f"Regroup {name}{' by sea' if sea else ''} to {_area(dest)}",
+        "group": f"Regroup {name}",
+        "note": "The victor's blocks may move to an adjacent friendly or vacant area (6.7)."},
+        b, dest)
 
 
-# -- supply (7.0) and the heirs (6.81, 6.82, 9.1) ---------------------------------------
 def _reduce(ctx, action):
     g = ctx.g
     b = action[1]
@@ -550,6 +605,24 @@ def _reduce(ctx, action):
             "from": area, "text": f"{name} in {area} loses a step",
             "group": f"Supply losses in {area}",
             "note": f"Too many blocks in {area} ({rule}): {name} loses one step {fate}."}
+
+
+def _reduce_prompt(g, s: int) -> str:
+    """The supply prompt: the area, its limit, the blocks there and the steps still due."""
+    task = g.pending[0] if g.pending else []
+    if len(task) < 4 or not 0 <= task[2] < NA:
+        return "Too many blocks in one area: choose which loses a step (7.1, 7.2)."
+    a, left = task[2], task[3]
+    _, counted = overstack(g, s, a)
+    area = C.area_names[a]
+    rule = "7.2" if a in EXILE_LIMITS else "7.1"
+    limit = EXILE_LIMITS.get(a) or (CITY_SUPPLY_LIMIT if C.city[a] else SUPPLY_LIMIT)
+    done = len(task) - 4
+    due = left + done
+    who = "1 block loses a step" if due == 1 else f"{due} blocks lose a step each"
+    still = f" ({left} still to choose)" if done else ""
+    return (f"Too many {SIDE_NAMES[s]} blocks in {area}: {len(counted)} where it supplies "
+            f"{limit} ({rule}), so {who}: choose which{still}.")
 
 
 def _execute(ctx, action):
@@ -704,7 +777,7 @@ def _prompt(g, side, actions) -> str:
         if "execute" in kinds:
             return _execute_prompt(g, s)
         if "reduce" in kinds:
-            return "Too many blocks in one area: choose which loses a step (7.1, 7.2)."
+            return _reduce_prompt(g, side)
     if g.phase == POLITICAL:
         if "pool" in kinds and "home" not in kinds:
             return "Too many blocks in exile: choose which goes to the pool (7.2, 8.5)."
@@ -1013,3 +1086,157 @@ def last_usurpation(events: list[dict]) -> dict | None:
             return {"lancaster": e["lancaster"], "york": e["york"], "king": king,
                     "usurped": usurped}
     return None
+
+
+# ------------------------------------------------------------------ a battle as a story
+_ROLL_KINDS = ("fire", "charge", "fire_back", "treachery")
+
+
+def _heir_words(b: int) -> str:
+    """" (heir 2)" for an heir (its rank: who inherits first), "" for another block."""
+    rank = C.heir_rank[b] if 0 <= b < len(C.heir_rank) else 0
+    return f" (heir {rank})" if rank else ""
+
+
+def _roll_entry(e: dict) -> dict:
+    """One roll of a battle (a fire, a charge, a fire back or a treachery roll) as
+    {"side", "block", "kind", "dice", "firepower", "hits", "target", "text"}: the text as the
+    battle board shows it ("Oxford (A3) fires 6 3 1: 2 hits.")."""
+    k, s = e["kind"], SIDE_NAMES[e["side"]]
+    b = e.get("block", -1)
+    name = C.label[b] if b >= 0 else f"{s}'s Treason card"
+    dice = [int(d) for d in e.get("dice") or ()]
+    nums = " ".join(str(d) for d in dice)
+    t = e.get("target", -1)
+    tname = C.label[t] if isinstance(t, int) and t >= 0 else ""
+    hits = e.get("hits", 0)
+    said = "no hit" if not hits else ("1 hit" if hits == 1 else f"{hits} hits")
+    if k == "fire":
+        fp = e["firepower"]
+        rating = f"{'ABCD'[e['initiative']] if 0 <= e['initiative'] < 4 else ''}{fp}"
+        text = f"{name} ({rating}) fires {nums}: {said}."
+    elif k == "charge":
+        fp = firepower_of_roll(e)
+        text = f"{name} charges {tname}: {nums}: {said}."
+    elif k == "fire_back":
+        fp = firepower_of_roll(e)
+        text = f"{name} fires back at {tname}: {nums}: {said}."
+    else:
+        fp = e["loyalty"]
+        hits = 1 if e["defects"] else 0
+        text = (f"{name} tries to turn {tname} (loyalty {fp}): {nums}: "
+                + ("all even, it changes sides." if e["defects"] else "no change of sides."))
+    return {"side": s, "block": C.block_names[b] if b >= 0 else None,
+            "kind": "treachery" if k == "treachery" else k.replace("_", " "),
+            "dice": dice, "firepower": fp, "hits": hits,
+            "target": C.block_names[t] if isinstance(t, int) and t >= 0 else None,
+            "text": text}
+
+
+def firepower_of_roll(e: dict) -> int:
+    """A charge or fire back event carries no firepower: the highest die that hit, else 0
+    (the board colours the dice that hit with it)."""
+    dice = sorted(int(d) for d in e.get("dice") or ())
+    hits = e.get("hits", 0)
+    return dice[hits - 1] if 0 < hits <= len(dice) else 0
+
+
+def battle_story(events: list[dict], side, start: int | None = None) -> dict | None:
+    """The latest battle in these events of ``side``'s log (``game.events_for(side)``), as
+    the battle board and the battle's summary show it; None before the first battle.
+
+    {"key": the index of its "battle" event (the same battle keeps it), "area", "attacker",
+    "defender", "rounds": [{"round": n, "rolls": [_roll_entry ..., each with "hit" (the
+    blocks it hit: [{"block", "side", "hits", "strength", "text"}])]}], "over": bool,
+    "victor" (a side's name or None), "lost": {side: [{"block" (a plain name, None where
+    not known), "heir" (rank, 0 if not), "text"}]}, "heirs_dead": ["York (heir 1)" ...],
+    "retreats": [text], "regroups": [text], "defected": [text], "summary": [text ...]}.
+    Only what ``side`` sees: a block it never saw is "a York block". ``start``: the index
+    of the battle's "battle" event (default: the latest battle)."""
+    if start is None:
+        for i in range(len(events) - 1, -1, -1):
+            if events[i]["kind"] == "battle":
+                start = i
+                break
+    if start is None or events[start]["kind"] != "battle":
+        return None
+    e0 = events[start]
+    area = C.area_names[e0["area"]]
+    att, dfd = SIDE_NAMES[e0["attacker"]], SIDE_NAMES[1 - e0["attacker"]]
+    out = {"key": start, "area": area, "attacker": att, "defender": dfd, "rounds": [],
+           "over": False, "victor": None, "lost": {att: [], dfd: []}, "heirs_dead": [],
+           "retreats": [], "regroups": [], "defected": []}
+    rnd = {"round": 0, "rolls": []}
+    last = None
+    for e in events[start + 1:]:
+        k = e["kind"]
+        if k == "battle":
+            break
+        if k == "round":
+            rnd = {"round": e["round"], "rolls": []}
+            out["rounds"].append(rnd)
+        elif k in _ROLL_KINDS:
+            last = dict(_roll_entry(e), hit=[])
+            if not out["rounds"] or out["rounds"][-1] is not rnd:
+                out["rounds"].append(rnd)
+            rnd["rolls"].append(last)
+            if k == "treachery" and e["defects"]:
+                out["defected"].append(f"{C.label[e['target']]} changed sides to "
+                                       f"{SIDE_NAMES[e['side']]}.")
+        elif k == "hits" and last is not None:
+            b = e["block"]
+            name = C.label[b] if b >= 0 else f"a {SIDE_NAMES[e['side']]} block"
+            n = e["hits"]
+            last["hit"].append({"block": C.block_names[b] if b >= 0 else None,
+                                "side": SIDE_NAMES[e["side"]], "hits": n,
+                                "strength": e["strength"],
+                                "text": f"{name} takes {n} hit{'s' if n != 1 else ''}"
+                                        + (f", {e['strength']} left" if e["strength"] else "")})
+        elif k == "eliminated" and e["where"] == e0["area"] and e["cause"] in (1, 2):
+            s = SIDE_NAMES[e["side"]]
+            b = e["block"]
+            heir = C.heir_rank[b] if b >= 0 else 0
+            name = C.label[b] if b >= 0 else None
+            why = " (no retreat open)" if e["cause"] == 2 else ""
+            out["lost"].setdefault(s, []).append(
+                {"block": name, "heir": heir,
+                 "text": (f"{name}{_heir_words(b)}" if name else f"a {s} block") + why})
+            if last is not None and e["cause"] == 1:
+                last["hit"].append({"block": C.block_names[b] if b >= 0 else None, "side": s,
+                                    "hits": 0, "strength": 0,
+                                    "text": f"{name or 'a ' + s + ' block'} eliminated"})
+            if heir:
+                out["heirs_dead"].append(f"{s}'s heir {name} (heir {heir}) is dead.")
+        elif k == "retreat":
+            how = " by sea" if e["by_sea"] else ""
+            out["retreats"].append(f"{SIDE_NAMES[e['side']]} {C.label[e['block']]} retreated"
+                                   f"{how} to {C.area_names[e['to']]}.")
+        elif k == "regroup":
+            b = e["block"]
+            who = C.label[b] if b >= 0 else "a block"
+            out["regroups"].append(f"{SIDE_NAMES[e['side']]} {who} regrouped to "
+                                   f"{C.area_names[e['to']]}.")
+        elif k == "battle_won":
+            out["victor"] = SIDE_NAMES[e["side"]]
+        elif k == "battle_over":
+            out["over"] = True
+            break
+    out["rounds"] = [r for r in out["rounds"] if r["rolls"]]
+    out["summary"] = _battle_summary(out)
+    return out
+
+
+def _battle_summary(st: dict) -> list[str]:
+    """The battle's end in sentences: who won, what each side lost, the heirs killed, the
+    retreats and regroups."""
+    lines = [f"{st['victor']} won the battle in {st['area']}." if st["victor"]
+             else f"The battle in {st['area']} ended with no victor."]
+    for s in (st["attacker"], st["defender"]):
+        lost = st["lost"].get(s) or []
+        if lost:
+            lines.append(f"{s} lost {len(lost)} block{'s' if len(lost) != 1 else ''}: "
+                         + ", ".join(x["text"] for x in lost) + ".")
+        else:
+            lines.append(f"{s} lost no block.")
+    lines += st["heirs_dead"] + st["defected"] + st["retreats"] + st["regroups"]
+    return lines
