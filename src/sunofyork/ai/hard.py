@@ -5,8 +5,9 @@ commitment and the initiative choice. For each, the normal agent's one-ply ranki
 top ``candidates`` actions (the initiative and commitment: all of them); each candidate is then
 played out on the same samples (paired): a fresh determinization of the game (``determinize``)
 with the same dice for every candidate, the candidate applied, then both sides played by the
-normal policy (one dice sample per chance action) until the turn ends or ``depth`` decisions
-have been made, and the end position evaluated. The candidate with the best mean wins (ties
+normal policy (one dice sample per chance action) until the enemy's next Movement step begins
+(his fire and melee in reply seen) or ``depth`` decisions have been made, and the end position
+evaluated. The candidate with the best mean wins (ties
 to the normal agent's order). Every other decision (a single legal action, deployment,
 damage, attacks, discards) is taken by normal's rules.
 
@@ -37,7 +38,7 @@ class HardAgent(NormalAgent):
 
     name = "hard"
 
-    def __init__(self, seed: int = 0, samples: int = 6, candidates: int = 3, depth: int = 24,
+    def __init__(self, seed: int = 0, samples: int = 6, candidates: int = 3, depth: int = 48,
                  budget_ms: float = 350.0, min_samples: int = 1, weights: dict | None = None):
         super().__init__(seed, weights=weights)
         self.max_samples = samples
@@ -103,12 +104,15 @@ class HardAgent(NormalAgent):
         return cands[best]
 
     def playout(self, g, side: int, a: tuple) -> float:
-        turn = g.turn
+        """Play ``a``, then both sides by the play-out policy until the enemy's next Movement
+        step begins (so his reply of fire and melee is seen: his Morale, commitment and Combat
+        steps are cheap rules), the battle ends or ``depth`` decisions are made; evaluate."""
+        here = (g.turn, g.active)
         pol = self.policy
         g.play(side, a)
         steps = 0
         while g.phase != OVER and steps < self.depth:
-            if g.turn != turn:
+            if g.phase == MOVEMENT and (g.turn, g.active) != here:
                 break
             s = g.decider if g.phase != 11 else g.active_sides()[0]
             legal = g._legal(s)
@@ -119,11 +123,11 @@ class HardAgent(NormalAgent):
 
 class ExpertAgent(HardAgent):
     """The ``expert`` level: hard with more samples, one more candidate and deeper play-outs
-    (14 x 4 x 32 against 6 x 3 x 24: about four times its work)."""
+    (14 x 4 x 64 against 6 x 3 x 48: about four times its work)."""
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, samples: int = 14, candidates: int = 4, depth: int = 32,
+    def __init__(self, seed: int = 0, samples: int = 14, candidates: int = 4, depth: int = 64,
                  budget_ms: float = 1400.0, min_samples: int = 2, weights: dict | None = None):
         super().__init__(seed, samples=samples, candidates=candidates, depth=depth,
                          budget_ms=budget_ms, min_samples=min_samples, weights=weights)
