@@ -19,6 +19,8 @@ CLASS_BADGE = {"missile": "Msl", "polearm": "Pol", "footsoldier": "Foot", "caval
 ATTACKED, FATIGUED, COMMITTED, FACE_DOWN = 1, 2, 4, 256
 COLUMN_WORDS = ("left", "centre", "right")
 FLANKS = ((9, 10), (11, 12))  # FLANKS[edge][side], edge 0 beside column 0 (field.py)
+#: cards beside the field whose effect the status line states in words already
+SAID_BESIDE = ("Stream", "Bridge", "Margaret of Anjou", "King Henry VI")
 
 
 def cap(text):
@@ -211,7 +213,9 @@ def status_html(view):
         if pub["margaret_on"][t]:
             beside.append(f"Margaret of Anjou beside {who} side")
         for c in obs["beside"][t]:
-            beside.append(f"{facts(view, t, c)['name']} beside {who} side")
+            name = facts(view, t, c)["name"]
+            if name not in SAID_BESIDE:      # their effect is said above, once
+                beside.append(f"{name} beside {who} side")
     if pub.get("henry"):
         beside.append("King Henry VI with the Lancastrians")
     if beside:
