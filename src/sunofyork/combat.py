@@ -7,7 +7,7 @@ of each position for the defender to distribute (``damage_choices`` / ``take_hit
 
 from __future__ import annotations
 
-from .cards import LEADER, MISSILE, TOWN, WOODS
+from .cards import MISSILE, TOWN, WOODS
 from .effects import ability, engaged, has_units, long_range_ability, terrain_at
 from .field import ADJACENT, NBATTLE, column
 from .state import ATTACKED, COMMITTED, DISCARD, LEADER_HIT
@@ -134,4 +134,4 @@ def leader_targets(g, side: int, lid: int) -> list:
 
 
 __all__ = ["melee_possible", "long_range_targets", "attack_options", "unit_attack", "resolve",
-           "damage_choices", "take_hit", "leader_die", "leader_targets", "LEADER"]
+           "damage_choices", "take_hit", "leader_die", "leader_targets"]

@@ -11,7 +11,7 @@ initiative.
 from __future__ import annotations
 
 from .cards import (BRIDGE, HENRY_VI, LEADER, MARGARET, STREAM, TERRAIN, UNIT, ARTILLERY, CHURCH,
-                    HILL, TOWN, WALL, WOODS)
+                    HILL, TOWN, WALL)
 from .field import NBATTLE, position
 from .state import (BESIDE, DEALT, DECK, DEPLOY, DISCARD, FACE_DOWN, HAND, MULLIGAN, OUT,
                     TERRAIN as TERRAIN_PHASE)
@@ -339,4 +339,4 @@ def apply_terrain(g, side: int, a: tuple, ev: list) -> None:
 
 
 __all__ = ["setup", "play_beside", "legal_mulligan", "apply_mulligan", "legal_deploy",
-           "apply_deploy", "legal_terrain", "apply_terrain", "WOODS", "MULLIGAN"]
+           "apply_deploy", "legal_terrain", "apply_terrain"]

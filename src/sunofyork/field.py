@@ -22,7 +22,7 @@ from __future__ import annotations
 LANCASTER, YORK = 0, 1
 LEFT, CENTRE, RIGHT = 0, 1, 2           # columns, as York sees them
 NBATTLE = 9
-FLANKS = ((9, 10), (11, 12))            # FLANKS[0 or 1][side]: edge 0 beside column 0, edge 1 beside 2
+FLANKS = ((9, 10), (11, 12))            # FLANKS[edge][side]: edge 0 beside column 0, 1 beside 2
 NPOS = 13
 EDGE_COLUMN = (LEFT, RIGHT)
 

@@ -17,15 +17,15 @@ import secrets
 from roses import rng
 
 from . import campaign as camp
-from .cards import HENRY_VI, MARGARET, SIDE_NAMES
+from .cards import HENRY_VI, SIDE_NAMES
 from .decks import standard_deck
 from .deployment import (apply_deploy, apply_mulligan, apply_terrain, legal_deploy,
                          legal_mulligan, legal_terrain, play_beside, setup)
-from .field import FLANKS, NBATTLE, position
+from .field import NBATTLE, position
 from .movement import apply_movement, legal_movement
 from .narrate import sentence
 from .scenario import SCENARIO_IDS, load_scenario
-from .state import (ASIDE, BETWEEN, COMBAT, COMMIT, DAMAGE, DEALT, DECK, DEPLOY, DISCARD_STEP,
+from .state import (BETWEEN, COMBAT, COMMIT, DAMAGE, DEALT, DECK, DEPLOY, DISCARD_STEP,
                     FACE_DOWN, HAND, INITIATIVE, MOVEMENT, MULLIGAN, OVER, PHASE_NAMES, TERRAIN,
                     State, blank)
 from .turn import (apply_combat, apply_commit, apply_damage, apply_discard, apply_initiative,
@@ -365,4 +365,4 @@ def start_battle(g, sid: str) -> None:
 
 
 __all__ = ["Game", "new_game", "IllegalAction", "CAMPAIGN", "side_id", "start_battle",
-           "ASIDE", "FLANKS", "MARGARET", "HAND"]
+           "derive"]

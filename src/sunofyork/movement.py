@@ -18,9 +18,9 @@ from .combat import resolve, unit_attack
 from .effects import (controls, engaged, entry_cost, has_units, leadership_at, may_enter,
                       order_cost, stops_in, terrain_at)
 from .field import (ADJACENT, CENTRE, FLANKS, NBATTLE, SIDEWAYS, column, is_flank, middle,
-                    rear, row, toward_rear)
+                    rear, toward_rear)
 from .morale import MAX_STACK, check_morale, settle
-from .state import (ASIDE, ATTACKED, BESIDE, COMMITTED, DISCARD, DISCARD_STEP, FLANKING, HAND, LED,
+from .state import (ASIDE, ATTACKED, BESIDE, COMMITTED, DISCARD, DISCARD_STEP, FLANKING, LED,
                     MOVEMENT, ORDERED, OUT, REACTIVATED)
 from .turn import _damage_from
 
@@ -540,4 +540,4 @@ def _treason_flank(g, side: int, ev: list) -> None:
 
 
 __all__ = ["legal_movement", "apply_movement", "standard_moves", "hand_entries",
-           "flank_targets", "flank_roll_modifier", "leader_entries", "HAND", "row"]
+           "flank_targets", "flank_roll_modifier", "leader_entries"]

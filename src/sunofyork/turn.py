@@ -12,10 +12,10 @@ from .cards import AMBUSH, ARTILLERY, CONFUSION, FATIGUE, FOOTSOLDIER, LEADER, M
 from .combat import (attack_options, damage_choices, leader_die, leader_targets, resolve,
                      take_hit, unit_attack)
 from .effects import FOG, WINTER, engaged, has_units
-from .field import ADJACENT, NBATTLE, SIDEWAYS, column
+from .field import ADJACENT, NBATTLE, SIDEWAYS
 from .morale import check_morale, cohesion_hit, morale_step, settle
 from .state import (ATTACKED, CHARGED, COMBAT, COMMIT, COMMITTED, DAMAGE, DECLARED, DISCARD,
-                    DISCARD_STEP, FATIGUE_START, FATIGUED, HAND, INITIATIVE, LED, MOVEMENT, ORDERED,
+                    FATIGUE_START, FATIGUED, HAND, INITIATIVE, LED, MOVEMENT, ORDERED,
                     OUT, REACTIVATED)
 
 HAND_SIZE = 4
@@ -439,4 +439,4 @@ def end_sequence(g, side: int, ev: list) -> None:
 __all__ = ["roll_initiative", "legal_initiative", "apply_initiative", "start_sequence",
            "legal_commit", "apply_commit", "legal_combat", "apply_combat", "legal_damage",
            "apply_damage", "legal_discard", "apply_discard", "hand_size", "end_sequence",
-           "HAND_SIZE", "LEADER", "MOVEMENT", "DISCARD_STEP", "ORDERED", "column"]
+           "HAND_SIZE"]
