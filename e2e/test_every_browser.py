@@ -27,6 +27,7 @@ from richard3.selfplay import play_game
 from e2e.conftest import wait_for_service_worker, wait_for_start_screen
 from e2e.test_game_ui import offered
 from e2e.test_play_on_map import play, start, wait_for_drawing
+from e2e import test_soy_table as soy
 
 pytestmark = pytest.mark.e2e
 
@@ -155,6 +156,26 @@ def test_a_shared_record_opens_its_replay(driven_page, recorded_site):
     page.click("[data-viewpoint-choice='York']")
     page.wait_for_function("document.body.dataset.viewpoint === 'York'")
     assert page.locator("#map .blk.face-down").count() > 0     # Lancaster's blocks hidden
+    assert failed_requests(recorded_site) == []
+    assert page.console_errors == []
+
+
+def test_a_sun_of_york_turn_by_taps(driven_page, recorded_site, artifacts_dir):
+    """Issue 54: Sun of York in Firefox and WebKit. New game starts Heworth Moor (Lancaster
+    human, York the easy AI); Lancaster deploys by clicks on the cards dealt and the lit
+    positions (test_soy_table's SoyPlayer: each at least 44 px, uncovered) and plays the whole
+    first turn, to the first decision of turn 2, with no page error and no failed request."""
+    page = driven_page
+    soy.start(page, recorded_site.url, "heworth_moor", 3, york="easy", lancaster="human")
+    assert page.locator("#soy-field [data-position]").count() == 13
+    assert page.evaluate("document.body.dataset.phase") == "deployment"
+    player, phases = soy.play(page, 3, touch=False, limit=300,
+                              until=lambda p: soy.turn(p) >= 2)
+    print(f"\n{page.name}: {player.taps} taps to turn {soy.turn(page)}; phases {sorted(phases)}")
+    assert page.evaluate("document.body.dataset.screen") == "table"
+    assert soy.turn(page) == 2 and page.locator("#choices [data-action]").count() > 0
+    assert {"deployment", "combat", "movement", "discard"} <= phases
+    page.screenshot(path=str(artifacts_dir / f"{page.name.lower()}-soy-turn.png"))
     assert failed_requests(recorded_site) == []
     assert page.console_errors == []
 

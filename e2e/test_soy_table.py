@@ -40,6 +40,19 @@ VISIBLE_BOX = """(el) => {
   return {x: l, y: t, w: rr - l, h: b - t};
 }"""
 
+# The visible box of the first element of a selector, scrolled to the middle of the view, and
+# whether the element itself gets a tap at its centre ("hit").
+BOX_OF = f"""(sel) => {{
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  el.scrollIntoView({{block: 'center', inline: 'nearest'}});
+  const box = ({VISIBLE_BOX})(el);
+  if (!box) return null;
+  const h = document.elementFromPoint(box.x + box.w / 2, box.y + box.h / 2);
+  box.hit = !!h && (h === el || el.contains(h));
+  return box;
+}}"""
+
 # What a player may tap now (outside #all-choices), as selectors.
 TAPPABLE = """() => {
   const sel = (el) => {
@@ -74,20 +87,17 @@ class SoyPlayer:
         assert not self.page.console_errors, self.page.console_errors
 
     def tap(self, selector):
-        loc = self.page.locator(selector).first
-        handle = loc.element_handle()
-        self.page.evaluate("(el) => el.scrollIntoView({block: 'center', inline: 'nearest'})",
-                           handle)
-        box = self.page.evaluate(VISIBLE_BOX, handle)
+        """Tap (or click) the first element of `selector` at the centre of its visible box,
+        after asserting that the box is at least FINGER px each way and that nothing covers
+        its centre. Works with Playwright's page and e2e/browsers.py's driven pages."""
+        box = self.page.evaluate(BOX_OF, selector)
         assert box, f"{selector} is not in view"
         size = min(box["w"], box["h"])
         assert size >= FINGER - 0.5, f"{selector}: {box['w']:.1f}x{box['h']:.1f} px where tapped"
         if self.smallest is None or size < self.smallest[0]:
             self.smallest = (size, selector)
         x, y = box["x"] + box["w"] / 2, box["y"] + box["h"] / 2
-        hit = self.page.evaluate("([el, x, y]) => { const h = document.elementFromPoint(x, y);"
-                                 " return !!h && (h === el || el.contains(h)); }", [handle, x, y])
-        assert hit, f"{selector} is covered where it is tapped"
+        assert box["hit"], f"{selector} is covered where it is tapped"
         previous = self.page.evaluate("document.body.dataset.view || null")
         if self.touch:
             self.page.touchscreen.tap(x, y)
@@ -131,12 +141,14 @@ def start(page, site_url, scenario, seed, york="human", lancaster="easy"):
     assert page.evaluate("document.body.dataset.game") == "sunofyork"
 
 
-def play(page, seed, touch, limit):
+def play(page, seed, touch, limit, until=None):
+    """Play the human side by taps (a SoyPlayer seeded `seed`) until the battle is over, `limit`
+    taps are made or `until(page)` is true at a decision; return (player, phases seen)."""
     player = SoyPlayer(page, random.Random(seed), touch)
     phases = set()
     for _ in range(limit):
         screen = page.evaluate("document.body.dataset.screen")
-        if screen == "victory":
+        if screen == "victory" or (until is not None and until(page)):
             break
         assert screen == "table", screen
         phases.add(page.evaluate("document.body.dataset.phase"))
