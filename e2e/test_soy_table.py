@@ -16,6 +16,7 @@ deployment and several turns (the test says which).
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -25,6 +26,7 @@ from e2e.test_play_on_map import wait_for_drawing
 pytestmark = pytest.mark.e2e
 
 FINGER = 44
+DATA = Path(__file__).resolve().parent.parent / "src" / "sunofyork" / "data"  # the decks
 
 VISIBLE_BOX = """(el) => {
   const r = el.getBoundingClientRect();
@@ -228,4 +230,60 @@ def test_pass_and_play_hands_over_with_nothing_private_left(page, site_url):
     wait_for_drawing(page, previous)
     assert page.evaluate("document.body.dataset.side") not in ("", first)
     assert page.locator("#soy-field [data-position]").count() == 13
+    assert not page.console_errors
+
+
+def choose_deck_file(page, side, name, text):
+    """Choose `text` as `side`'s deck file in the New game dialog, as a player's file picker
+    would, and wait until the dialog shows its name."""
+    page.set_input_files(f"#deck-{side.lower()}", files=[
+        {"name": name, "mimeType": "text/plain", "buffer": text.encode()}])
+    page.wait_for_function(f"document.getElementById('deck-{side.lower()}-name').textContent "
+                           f"=== {name!r}")
+
+
+def test_load_deck_files_in_the_new_game_dialog(page, site_url):
+    """Issue 54: Load deck file. The shipped example deck loads and plays (the stand-in note
+    stays: it is the stand-in); a player's own deck says "deck loaded from file" where the
+    cards are shown; a broken file is refused with the engine's words (the card and the field)
+    and starts nothing."""
+    york = (DATA / "york.toml").read_text("utf-8")
+    printed = york.replace('name = "Duke of York"', 'name = "Richard, Duke of York"', 1)
+    page.goto(f"{site_url}?pace=fast")
+    wait_for_start_screen(page)
+    page.click("#new-game")
+    page.select_option("#game", "sunofyork")
+    page.wait_for_selector("#decks-row:not([hidden]) #deck-files .file-button", state="visible")
+    assert "stand-ins" in page.inner_text("#decks-row")
+    choose_deck_file(page, "York", "york.toml", york)
+    page.select_option("#scenario", "heworth_moor")
+    page.select_option("#player-lancaster", "easy")
+    page.click("#start-game")
+    wait_for_drawing(page, None)
+    assert page.evaluate("document.body.dataset.game") == "sunofyork"
+    assert "stand-ins" in page.inner_text("#soy-field-note")
+
+    for broken, words in ((printed.replace("cohesion = 1", "cohesion = 9", 1),
+                           "card 36 (Longbowmen): cohesion must be 1-6, not 9"),
+                          ("[deck]\nside = 'York'\n", "deck: name missing")):
+        page.click("#menu")
+        page.click("#new-game")
+        page.select_option("#game", "sunofyork")
+        choose_deck_file(page, "York", "my-york.toml", broken)
+        before = page.evaluate("document.body.dataset.view")
+        page.click("#start-game")
+        page.wait_for_selector("#message[data-kind=error]:not([hidden])")
+        said = page.inner_text("#message")
+        assert "The York deck file was not loaded" in said and "my-york.toml" in said, said
+        assert words in said, said
+        assert page.evaluate("document.body.dataset.screen") == "setup"
+        assert page.evaluate("document.body.dataset.view") == before
+
+    choose_deck_file(page, "York", "my-york.toml", printed)
+    page.click("#start-game")
+    wait_for_drawing(page, None)
+    assert "York: deck loaded from file" in page.inner_text("#soy-field-note")
+    assert "York: deck loaded from file" in page.inner_text("#hand")
+    saved = page.evaluate("localStorage.getItem('richard3.autosave')")
+    assert "Richard, Duke of York" in saved
     assert not page.console_errors

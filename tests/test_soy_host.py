@@ -168,3 +168,89 @@ def test_the_battlefield_draws_alike_on_micropython(tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     theirs = json.loads((tmp_path / "soy.out.json").read_text())
     assert theirs == ours
+
+
+# ---------------------------------------------------------------- deck files (issue 54)
+def deck_text(side: str) -> str:
+    """The shipped stand-in deck file of `side`, as a player would load it."""
+    from importlib import resources
+    return resources.files("sunofyork.data").joinpath(f"{side.lower()}.toml").read_text("utf-8")
+
+
+def printed_york() -> str:
+    """A York deck file that is not the stand-in (a player's own: one card renamed)."""
+    text = deck_text("York").replace("stand_in = true", "stand_in = false")
+    return text.replace('name = "Duke of York"', 'name = "Richard, Duke of York"', 1)
+
+
+def test_a_loaded_deck_file_plays_and_says_so_and_survives_the_save():
+    host = soy_host.SoyHost()
+    decks = {"York": {"name": "my-york.toml", "text": printed_york()}}
+    host.new_game("heworth_moor", 5, {"Lancaster": "human", "York": "easy"}, 0, decks)
+    assert host.game.card(1, 1).name == "Richard, Duke of York"
+    assert host.game.decks[0] == soy_host.sunofyork().standard_deck(0)
+    note = host._view("Lancaster")["public"]["note"]
+    assert "York: deck loaded from file" in note and "Lancaster: this project's stand-in" in note
+    for _ in range(30):
+        host.ai_step()
+    # the save keeps the loaded deck: in its state and, for the record's replay, beside it
+    saved = host.save()
+    game, _ = soy_host.parse_save(saved)
+    assert game.card(1, 1).name == "Richard, Duke of York" and game.record == host.game.record
+    data = json.loads(saved)
+    assert data["decks"] != "standard"
+    del data["state"]                       # the record alone replays with the loaded deck
+    game, _ = soy_host.parse_save(json.dumps(data))
+    assert game.card(1, 1).name == "Richard, Duke of York" and game.record == host.game.record
+    record = json.loads(host.record())
+    assert record["decks"][1][0]["name"] == "Richard, Duke of York"
+    # the stand-ins: "standard" in the save, the stand-in note shown
+    host.new_game("heworth_moor", 5, BOTH_AI)
+    assert json.loads(host.save())["decks"] == "standard"
+    assert host._view("York")["public"]["note"] == soy_host.STAND_IN_NOTE
+
+
+def test_the_stand_in_file_loaded_is_the_stand_in():
+    host = soy_host.SoyHost()
+    decks = {side: {"name": f"{side}.toml", "text": deck_text(side)} for side in soy_host.SIDES}
+    host.new_game("heworth_moor", 5, BOTH_AI, 0, decks)
+    assert host._view("York")["public"]["note"] == soy_host.STAND_IN_NOTE
+    assert json.loads(host.save())["decks"] == "standard"
+
+
+@pytest.mark.parametrize("text,words", [
+    (printed_york().replace("cohesion = 1", "cohesion = 9", 1), "cohesion must be 1-6, not 9"),
+    ("not = [a toml", "not a valid TOML file"),
+    (deck_text("Lancaster"), "but a York deck was expected"),
+])
+def test_a_bad_deck_file_is_refused_in_words_and_nothing_is_lost(text, words):
+    host = soy_host.SoyHost()
+    host.new_game("blore_heath", 3, BOTH_AI)
+    before = host.save()
+    with pytest.raises(soy_host.DeckFileError) as refused:
+        host.new_game("heworth_moor", 5, BOTH_AI, 0, {"York": {"name": "my-york.toml",
+                                                               "text": text}})
+    message = str(refused.value)
+    assert message.startswith("The York deck file was not loaded, and no game was started: "
+                               "my-york.toml: ")
+    assert words in message
+    assert host.save() == before            # the game held before is still held
+    if "cohesion" in words:
+        assert "card " in message and "cohesion" in message  # the card and the field named
+
+
+def test_the_worker_passes_deck_files_and_answers_a_refusal_in_words():
+    """worker.new_game hands the deck files to the host; a refusal is its answer's error and
+    the game held stays the one held."""
+    import worker
+    good = {"York": {"name": "my-york.toml", "text": printed_york()}}
+    answer = json.loads(worker.new_game("heworth_moor", 5, json.dumps(BOTH_AI), "sunofyork", 0,
+                                        json.dumps(good)))
+    assert answer["status"]["title"] == "sunofyork"
+    held = worker.save()
+    bad = {"York": {"name": "my-york.toml", "text": printed_york().replace(
+        "cohesion = 1", "cohesion = 9", 1)}}
+    answer = json.loads(worker.new_game("blore_heath", 5, json.dumps(BOTH_AI), "sunofyork", 0,
+                                        json.dumps(bad)))
+    assert "cohesion must be 1-6, not 9" in answer["error"]
+    assert worker.save() == held

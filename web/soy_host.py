@@ -121,6 +121,44 @@ def card_facts(card) -> dict:
     return out
 
 
+class DeckFileError(ValueError):
+    """A deck file the engine's loader refused; the message says which side's file and the
+    loader's words (the card and the field)."""
+
+
+def read_decks(decks) -> tuple | None:
+    """(Lancaster, York) card tuples for new_game from the deck files a player loaded
+    ({side: {"name", "text"}}, either side missing: that side's stand-in), or None when none
+    was loaded. Raises DeckFileError naming the side and the loader's problem."""
+    if not decks:
+        return None
+    soy = sunofyork()
+    out = []
+    for side in SIDES:
+        file = decks.get(side)
+        if not file:
+            out.append(soy.standard_deck(SIDES.index(side)))
+            continue
+        name = str(file.get("name") or f"{side.lower()} deck")
+        try:
+            out.append(soy.load_deck(str(file.get("text") or ""), name, side=side))
+        except ValueError as error:
+            raise DeckFileError(f"The {side} deck file was not loaded, and no game was "
+                                f"started: {error}") from None
+    return tuple(out)
+
+
+def deck_note(stand_in) -> str:
+    """The note shown with the cards: the stand-in note, or which side's deck was loaded
+    from a file (`stand_in`: the observation's [Lancaster, York] flags)."""
+    if all(stand_in):
+        return STAND_IN_NOTE
+    said = [f"{side}: deck loaded from file" if not own else
+            f"{side}: this project's stand-in deck, not GMT's printed cards"
+            for side, own in zip(SIDES, stand_in)]
+    return "; ".join(said) + "."
+
+
 class SoyHost:
     """One Sun of York game and who plays each side ("human" or an AI level)."""
 
@@ -130,11 +168,17 @@ class SoyHost:
         self.agents = {}
 
     # ----------------------------------------------------------------- starting, saves
-    def new_game(self, scenario: str, seed, controllers: dict, options=0) -> str:
+    def new_game(self, scenario: str, seed, controllers: dict, options=0, decks=None) -> str:
+        """A new battle (or campaign). `decks`: optional deck files a player loaded, as
+        {"Lancaster"/"York": {"name": file name, "text": its TOML}}; each is checked by the
+        engine's loader (sunofyork.load_deck) and a bad one raises DeckFileError with the
+        loader's sentence, the game held before left as it was."""
         soy = sunofyork()
         seed = int(seed) if seed not in (None, "") else secrets.randbits(63)
-        self.game = soy.new_game(str(scenario), seed=seed, options=int(options or 0))
+        loaded = read_decks(decks)
+        game = soy.new_game(str(scenario), seed=seed, options=int(options or 0), decks=loaded)
         self._set_controllers(controllers, seed)
+        self.game = game
         return self.answer()
 
     def _set_controllers(self, controllers: dict, seed: int) -> None:
@@ -156,14 +200,26 @@ class SoyHost:
                 "controllers": self.controllers, "scenario": g.scenario, "seed": g.seed,
                 "options": g.options, "record": g.record}
         data["state"] = json.loads(g.to_json())
+        data["decks"] = self._decks()
         return json.dumps(data, separators=(",", ":"))
+
+    def _decks(self):
+        """The decks as the engine's record has them: "standard" (the stand-ins) or both
+        decks in full (a deck loaded from a file), so that a save or record replays with
+        them."""
+        from sunofyork.record import record_dict
+        g = self.game
+        if all(g.decks[s] == sunofyork().standard_deck(s) for s in (0, 1)):
+            return "standard"
+        return record_dict(g)["decks"]
 
     def record(self) -> str:
         g = self.game
         if g is None:
             raise SaveError("There is no game to export.")
         return json.dumps({"format": "sunofyork-record", "scenario": g.scenario,
-                           "seed": g.seed, "options": g.options, "actions": g.record})
+                           "seed": g.seed, "options": g.options, "decks": self._decks(),
+                           "actions": g.record})
 
     def load(self, text: str) -> str:
         game, controllers = parse_save(text)
@@ -251,7 +307,8 @@ class SoyHost:
             "public": {"title": sc.title, "weather": g.weather, "attacker": g.attacker,
                        "stream": g.stream[:], "bridge": g.bridge[:],
                        "margaret_on": g.margaret_on[:], "henry": g.henry,
-                       "columns": list(g.columns), "note": STAND_IN_NOTE},
+                       "columns": list(g.columns),
+                       "note": deck_note(obs.get("stand_in") or (True, True))},
             "controllers": self.controllers, "can_undo": False,
         }
         if g.is_over:
@@ -345,10 +402,11 @@ def parse_save(text) -> tuple:
     if game is None:
         actions = data.get("record") if fmt == SAVE_FORMAT else data.get("actions")
         try:
-            game = soy.new_game(scenario, seed=int(data["seed"]),
-                                options=int(data.get("options") or 0))
-            for s, a in actions:
-                game.apply(int(s), tuple(a))
+            from sunofyork.record import replay
+            game = replay({"scenario": scenario, "seed": int(data["seed"]),
+                           "options": int(data.get("options") or 0),
+                           "decks": data.get("decks", "standard"),
+                           "actions": [(int(s), tuple(a)) for s, a in actions]})
         except Exception:  # noqa: BLE001
             raise SaveError("This save is damaged: its record of moves does not replay, so "
                             "it cannot be loaded.") from None

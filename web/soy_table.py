@@ -75,6 +75,7 @@ def draw(view):
     targets = set(p for p in (position_of(x) for x in mine) if p is not None)
     el("soy-status").innerHTML = soy_cards.status_html(view)
     el("soy-grid-box").innerHTML = soy_cards.field_html(view, picked, targets, pickable)
+    el("soy-field-note").textContent = view["public"]["note"]
     # the prompt and the choices
     prompt = view.get("prompt") or ""
     if picked is not None:
@@ -164,6 +165,7 @@ def clear():
     state["picked"] = None
     el("soy-grid-box").innerHTML = ""
     el("soy-status").innerHTML = ""
+    el("soy-field-note").textContent = ""
 
 
 def leave():

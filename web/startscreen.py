@@ -52,6 +52,56 @@ def fill_scenarios():
     el("scenario").innerHTML = "".join(options)
     el("scenario").value = "heworth_moor" if soy else "1483"
     el("options-row").hidden = not soy
+    el("decks-row").hidden = not soy
+    if soy and not el("deck-files").innerHTML:
+        el("deck-files").innerHTML = "".join(deck_row(side) for side in facts.SIDES)
+
+
+# The deck files a player chose for Sun of York, by side: {"name", "text"}; sent to the worker
+# with New game, which checks them with the engine's loader (soy_host.read_decks).
+deck_files = {}
+
+
+def deck_row(side):
+    """A side's deck file control: the file button, the file's name, and Use the stand-in."""
+    key = side.lower()
+    return (f'<div class="deck-file" data-deck-side="{side}"><label class="file-button">'
+            f'{side} deck file…<input id="deck-{key}" class="visually-hidden" type="file" '
+            f'accept=".toml,text/plain"></label><span id="deck-{key}-name" class="deck-name">'
+            f'stand-in</span><button id="deck-{key}-clear" class="deck-clear" type="button" '
+            f'hidden>Use the stand-in</button></div>')
+
+
+@when("change", "#decks-row")
+async def on_deck_file(event):
+    """A deck file chosen: keep its name and text for Start; its name shown."""
+    files = event.target.files
+    row = event.target.closest("[data-deck-side]")
+    if row is None or not files or files.length == 0:
+        return
+    side = row.dataset.deckSide
+    file = files.item(0)
+    deck_files[side] = {"name": str(file.name), "text": str(await file.text())}
+    event.target.value = ""
+    show_deck(side)
+
+
+@when("click", "#decks-row")
+def on_deck_clear(event):
+    """Use the stand-in deck again for that side."""
+    button = event.target.closest(".deck-clear")
+    if button is None:
+        return
+    side = button.closest("[data-deck-side]").dataset.deckSide
+    deck_files.pop(side, None)
+    show_deck(side)
+
+
+def show_deck(side):
+    chosen = deck_files.get(side)
+    key = side.lower()
+    el(f"deck-{key}-name").textContent = chosen["name"] if chosen else "stand-in"
+    el(f"deck-{key}-clear").hidden = chosen is None
 
 
 @when("change", "#game")
@@ -94,7 +144,8 @@ async def on_start_game(event):
     current = await current_unfinished()
     answer = await session.ask("new_game", el("scenario").value, el("seed").value.strip(),
                                json.dumps(controllers), el("game").value,
-                               int(el("options").value or 0))
+                               int(el("options").value or 0),
+                               json.dumps(deck_files) if deck_files else "")
     if answer is None:
         return
     session.state["spectator"] = el("spectator").checked

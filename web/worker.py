@@ -52,11 +52,12 @@ def scenarios():
     return json.dumps(_scenarios())
 
 
-def new_game(scenario, seed, controllers_json, game="richard3", options=0):
+def new_game(scenario, seed, controllers_json, game="richard3", options=0, decks_json=""):
     """A new game of `game` ("richard3" or "sunofyork"; `options`: Sun of York's deployment
-    option, 4.0), which the other calls then play."""
+    option, 4.0; `decks_json`: the deck files a player loaded for it, soy_host.read_decks),
+    which the other calls then play."""
     host = GAMES.get(str(game), HOST)
-    extra = (int(options or 0),) if host is not HOST else ()
+    extra = (int(options or 0), json.loads(decks_json or "null")) if host is not HOST else ()
     answer = _call(host.new_game, scenario, seed, json.loads(controllers_json), *extra)
     if '"error"' not in answer[:12]:
         CURRENT["host"] = host
