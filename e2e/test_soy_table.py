@@ -74,12 +74,23 @@ TAPPABLE = """() => {
 }"""
 
 
+# The kinds of the rolls drawn beside the field, each with its dice drawn as die faces (as many
+# as the roll's sentence says it rolled).
+DICE_SHOWN = """() => [...document.querySelectorAll('#soy-dice .soy-roll')].filter((r) => {
+  const faces = [...r.querySelectorAll('svg.soy-die')].map((d) => d.dataset.pips);
+  const said = (r.title.match(/rolled ([\\d, ]+)/) || [null, ''])[1].split(',')
+    .map((x) => x.trim()).filter((x) => x);
+  return faces.length > 0 && (r.dataset.kind !== 'attack' || faces.join() === said.join());
+}).map((r) => r.dataset.kind)"""
+
+
 class SoyPlayer:
     def __init__(self, page, rng, touch):
         self.page, self.rng, self.touch = page, rng, touch
         self.taps = 0
         self.decisions = 0
         self.smallest = None
+        self.dice = set()  # the kinds of roll whose dice were seen drawn
 
     def check_page(self):
         error = self.page.evaluate(
@@ -154,6 +165,7 @@ def play(page, seed, touch, limit, until=None):
             break
         assert screen == "table", screen
         phases.add(page.evaluate("document.body.dataset.phase"))
+        player.dice |= set(page.evaluate(DICE_SHOWN))
         player.step()
     player.check_page()
     return player, phases
@@ -184,6 +196,7 @@ def test_battle_by_taps(new_page, site_url, scenario, seed, width, height, touch
           + ("played to its end: " + page.inner_text("#victory-text").split("\n")[0]
              if over else f"stopped at turn {turn(page)}"))
     assert "deployment" in phases
+    assert "attack" in player.dice, f"no attack's dice seen drawn: {sorted(player.dice)}"
     if not over:
         assert turn(page) >= 2, "not past deployment and into the turns"
         assert phases & {"movement", "combat", "discard"}
@@ -287,3 +300,68 @@ def test_load_deck_files_in_the_new_game_dialog(page, site_url):
     saved = page.evaluate("localStorage.getItem('richard3.autosave')")
     assert "Richard, Duke of York" in saved
     assert not page.console_errors
+
+
+# A position with cards on it (with a card's name cut on the field, unless `anyStack`), when no
+# card of one's own is selected: the centre of its name (a tap there is not a decision), or null.
+STACK_TO_OPEN = """(anyStack) => {
+  if (document.getElementById('soy-cancel')) return null;
+  for (const pos of document.querySelectorAll('#soy-field [data-position]')) {
+    if (pos.querySelectorAll('.soy-card:not(.back)').length < 1) continue;
+    pos.scrollIntoView({block: 'center'});
+    const r = pos.querySelector('.pos-name').getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (document.elementFromPoint(x, y) !== pos.querySelector('.pos-name')) continue;
+    const cut = [...pos.querySelectorAll('.c-name')].filter((n) => n.scrollWidth > n.clientWidth + 1);
+    if (cut.length === 0 && !anyStack) continue;
+    return {p: pos.dataset.position, x, y, cut: cut.length};
+  }
+  return null;
+}"""
+
+# In the position opened large: its name, the cards' names shown whole or not, their sizes.
+LARGE = """() => {
+  const d = document.getElementById('soy-large');
+  const names = [...d.querySelectorAll('.c-name')];
+  return {open: d.open, title: d.querySelector('h3') ? d.querySelector('h3').textContent : '',
+          cards: d.querySelectorAll('.soy-card').length,
+          cut: names.filter((n) => n.scrollWidth > n.clientWidth + 1).map((n) => n.textContent),
+          smallest: Math.min(...names.map((n) => parseFloat(getComputedStyle(n).fontSize))),
+          buttons: d.querySelectorAll('button, [data-action]').length};
+}"""
+
+
+def test_a_position_opens_large_with_one_tap_on_a_phone(new_page, site_url):
+    """Issue 54: at 390x844 one tap on a position's stack that is not a decision opens it large
+    (its name and every card's name whole, at least 15 px, nothing in it that decides); one
+    tap closes it, and so does Escape; the taps of decisions go on as before."""
+    page = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    start(page, site_url, "heworth_moor", 3)
+    player = SoyPlayer(page, random.Random(3), touch=True)
+    spot = None
+    for i in range(100):
+        spot = page.evaluate(STACK_TO_OPEN, i >= 80) if turn(page) >= 1 else None
+        if spot:
+            break
+        player.step()
+    assert spot, "no position with cards to open"
+    cut_on_field = spot["cut"]
+    view = page.evaluate("document.body.dataset.view")
+    page.touchscreen.tap(spot["x"], spot["y"])
+    page.wait_for_function("document.getElementById('soy-large').open")
+    large = page.evaluate(LARGE)
+    name = page.get_attribute(f"#soy-field [data-position='{spot['p']}']", "aria-label")
+    print(f"\nposition {spot['p']} ({name}) opened large: {large['cards']} cards, "
+          f"{cut_on_field} names cut on the field, none in the large view")
+    assert large["title"] == name and large["cards"] >= 1
+    assert large["cut"] == [] and large["smallest"] >= 15 and large["buttons"] == 0
+    assert page.evaluate("document.body.dataset.view") == view       # no decision was made
+    page.touchscreen.tap(195, 420)
+    page.wait_for_function("!document.getElementById('soy-large').open")
+    page.touchscreen.tap(spot["x"], spot["y"])
+    page.wait_for_function("document.getElementById('soy-large').open")
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.getElementById('soy-large').open")
+    for _ in range(15):                 # the decisions' taps still work
+        player.step()
+    assert player.taps >= 15 and not page.console_errors

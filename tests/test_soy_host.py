@@ -131,7 +131,7 @@ def _views():
             s = g.active_sides()[0]
             if i % 25 == 0:
                 out.append(host._view(soy_host.SIDES[s]))
-            g.apply(s, rng.choice(g.legal_actions(s)))
+            host._apply(s, rng.choice(g.legal_actions(s)))
     return json.loads(json.dumps(out))
 
 
@@ -143,7 +143,7 @@ out = []
 for v in views:
     ids = [c["ints"][0] for c in v["choices"] if c["ints"]]
     out.append([soy_cards.status_html(v), soy_cards.field_html(v, ids[0] if ids else None,
-                {0, 4}, set(ids))])
+                {0, 4}, set(ids)), soy_cards.dice_html(v) + soy_cards.position_large_html(v, 4)])
 '''
 
 
@@ -154,8 +154,9 @@ def test_the_battlefield_draws_alike_on_micropython(tmp_path):
     exec(DRAW.replace('json.load(open("views.json"))', "VIEWS"), {"VIEWS": views,
                                                                    "__name__": "x"}, scope)
     ours = scope["out"]
-    for status, field in ours:
+    for status, field, dice in ours:
         assert field.count("data-position=") == 13
+    assert sum("soy-die" in dice for _, _, dice in ours) >= 3   # some views show dice
     mjs = MICROPYTHON / "micropython.mjs"
     if not mjs.exists() or not shutil.which("node"):
         pytest.fail("MicroPython or node missing: run `python3 build.py test`")
@@ -168,6 +169,39 @@ def test_the_battlefield_draws_alike_on_micropython(tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     theirs = json.loads((tmp_path / "soy.out.json").read_text())
     assert theirs == ours
+
+
+def test_the_view_carries_the_dice_of_the_last_roll():
+    """Issue 54: the view's "rolls" are the dice of the last action that rolled (an attack's
+    dice with the hits they made, a morale check, a leader check...), as the log says them;
+    they stay until the next roll."""
+    host = soy_host.SoyHost()
+    host.new_game("blore_heath", 4, BOTH_AI)
+    before = host._view("York")["rolls"]
+    assert before == []
+    seen = set()
+    for _ in range(400):
+        start = len(host.game.log)
+        host.ai_step()
+        new = host.game.log[start:]
+        view = host._view("York")
+        attacks = [e for e in new if e[0] == "attack"]
+        if attacks:
+            rolls = [r for r in view["rolls"] if r["kind"] == "attack"]
+            assert [[d["pips"] for d in r["dice"]] for r in rolls] == [list(e[5]) for e in attacks]
+            for r, e in zip(rolls, attacks):
+                assert sum(d["made"] for d in r["dice"]) == e[6] and r["made"].startswith(str(e[6]))
+                assert all(d["made"] == (d["pips"] <= e[4]) for d in r["dice"])
+                assert r["card"] == host.game.card(e[1], e[2]).name and "rolled" in r["text"]
+        elif not any(e[0] in soy_host.ROLLS for e in new):
+            assert view["rolls"] == before        # no new roll: the last one stays
+        before = view["rolls"]
+        seen |= {r["kind"] for r in view["rolls"]}
+    assert {"attack", "initiative_roll", "morale"} <= seen
+    # a loaded save shows its last roll (its last rolling event and those of its kind before)
+    last = [r for r in host._view("York")["rolls"]][-1]
+    host.load(host.save())
+    assert host._view("York")["rolls"][-1] == last
 
 
 # ---------------------------------------------------------------- deck files (issue 54)

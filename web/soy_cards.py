@@ -145,6 +145,41 @@ def position_name(p, me):
     return f"Your {word} rear" if mine else f"Enemy's {word} rear"
 
 
+def stacks(view, p, picked=None, pickable=()):
+    """The cards at position `p`, the enemy's stack first, as a list of HTML stacks; own cards
+    in `pickable` are buttons, `picked` the selected one."""
+    obs = view["obs"]
+    me = obs["side"]
+    inner = []
+    for t in (1 - me, me):
+        cards = []
+        for x in obs["field"][p]:
+            if x["side"] != t:
+                continue
+            if x.get("hidden"):
+                cards.append(back_html(t))
+                continue
+            c = x["card"]
+            state = "picked" if (t == me and c == picked) else (
+                "pick" if t == me and c in pickable else "")
+            cards.append(card_html(view, t, c, x, state))
+        if cards:
+            inner.append(f'<div class="soy-stack s-{t}">{"".join(cards)}</div>')
+    return inner
+
+
+def position_large_html(view, p):
+    """Position `p` opened large (a phone's one tap on its stack): its name in full and its
+    cards, each side's under a heading, drawn large; nothing in it decides."""
+    me = view["obs"]["side"]
+    heads = ("The enemy's cards", "Your cards")
+    inner = stacks(view, p)
+    sides = [x for x in (1 - me, me) if any(y["side"] == x for y in view["obs"]["field"][p])]
+    body = "".join(f'<h4>{heads[t == me]}</h4>{html}' for t, html in zip(sides, inner))
+    return (f'<h3>{e(position_name(p, me))}</h3>{body or "<p>No cards here.</p>"}'
+            f'<p class="soy-large-close">Tap anywhere or press Escape to close.</p>')
+
+
 def field_html(view, picked=None, targets=(), pickable=()):
     """The battlefield as `view`'s side sees it. `picked`: the selected own card's id;
     `targets`: positions lit for it; `pickable`: own card ids that may be tapped."""
@@ -157,22 +192,7 @@ def field_html(view, picked=None, targets=(), pickable=()):
             if p is None:
                 cells.append('<div class="soy-gap" aria-hidden="true"></div>')
                 continue
-            here = obs["field"][p]
-            inner = []
-            for t in (1 - me, me):
-                cards = []
-                for x in here:
-                    if x["side"] != t:
-                        continue
-                    if x.get("hidden"):
-                        cards.append(back_html(t))
-                        continue
-                    c = x["card"]
-                    state = "picked" if (t == me and c == picked) else (
-                        "pick" if t == me and c in pickable else "")
-                    cards.append(card_html(view, t, c, x, state))
-                if cards:
-                    inner.append(f'<div class="soy-stack s-{t}">{"".join(cards)}</div>')
+            inner = stacks(view, p, picked, pickable)
             kind = "flank" if p >= 9 else ("middle" if p % 3 == 1 else "rear")
             unused = p < 9 and (p // 3) not in columns
             attrs = f' data-position="{p}" data-kind="{kind}"'
@@ -221,3 +241,42 @@ def status_html(view):
     if beside:
         parts.append("Beside the field: " + e("; ".join(beside)))
     return "".join(f"<span>{p}</span>" for p in parts if p)
+
+
+# A die's pips on a 3x3 grid (0 top left .. 8 bottom right)
+PIPS = {1: (4,), 2: (2, 6), 3: (2, 4, 6), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
+        6: (0, 2, 3, 5, 6, 8)}
+
+
+def die_html(die):
+    """One die drawn as a die face: its pips; gold edged if it made its roll (a hit, he
+    survives...), greyed if not."""
+    n = die["pips"]
+    made = die.get("made")
+    cls = "soy-die" + ("" if made is None else (" made" if made else " missed"))
+    pips = "".join(f'<circle cx="{6 + 6 * (i % 3)}" cy="{6 + 6 * (i // 3)}" r="2.1"/>'
+                   for i in PIPS.get(n, ()))
+    word = "" if made is None else (", made" if made else ", missed")
+    return (f'<svg class="{cls}" viewBox="0 0 24 24" role="img" aria-label="{n}{word}" '
+            f'data-pips="{n}"><rect x="1" y="1" width="22" height="22" rx="4"/>{pips}</svg>')
+
+
+def dice_html(view):
+    """The dice of the last roll (view["rolls"]: soy_host.rolls_of), each roll a line: who
+    rolled, the dice die by die, what they made; the log's sentence as its title."""
+    rolls = view.get("rolls") or []
+    if not rolls:
+        return ""
+    me = SIDES[view["obs"]["side"]]
+    out = []
+    for r in rolls:
+        who = r["card"] or r["kind"].replace("_", " ")
+        side = r.get("side")
+        whose = "" if side is None else ("Your " if side == me else "Enemy ")
+        cls = "" if side is None else f" s-{SIDES.index(side)}"
+        dice = "".join(die_html(d) for d in r["dice"])
+        out.append(f'<div class="soy-roll{cls}" title="{e(r["text"])}" data-kind="{r["kind"]}">'
+                   f'<span class="roll-who">{e(whose + who)}</span>'
+                   f'<span class="roll-dice">{dice}</span>'
+                   f'<span class="roll-made">{e(r["made"])}</span></div>')
+    return '<span class="soy-dice-title">Last roll</span>' + "".join(out)

@@ -121,6 +121,67 @@ def card_facts(card) -> dict:
     return out
 
 
+# The log's events that roll dice (the tuples of g.log; narrate.py says them in words): for each,
+# (its dice, added to each, the most a die may show to succeed or None where no die alone
+# decides, what the roll made in a word or two, whose card rolled (index of its id) or None).
+def _plural(n, word):
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+ROLLS = {
+    "attack": lambda e: (e[5], 0, e[4], _plural(e[6], "hit"), 2),        # 6.2.2
+    "artillery": lambda e: (e[5], 0, 5, _plural(e[6], "hit"), 2),        # 8.0
+    "morale": lambda e: (e[3], e[4], None, "passes" if e[5] else "fails", 2),  # 6.2.1
+    "leader_check": lambda e: (e[3], 0, 5, "survives", 2),               # 6.2.1: a 6 kills
+    "leader_killed": lambda e: (e[3], 0, 5, "falls", 2),
+    "flank_roll": lambda e: ((e[4],), e[5], 3, "enters" if e[6] else "fails", 2),  # 6.2.3 B
+    "confusion": lambda e: ((e[5],), e[6], 2, "confusion" if e[7] else "nothing", 2),  # 8.0
+    "rallied": lambda e: ((e[3],), 0, None, f"rallies {e[3]}", 2),
+    "treason": lambda e: ((e[4],), 0, None, "treason" if e[5] else "stays loyal", 2),
+    "initiative_roll": lambda e: ((e[2],), e[3], None, f"initiative {e[2] + e[3]}", None),
+    "margaret_roll": lambda e: ((e[2],), 0, None, "Margaret of Anjou", None),
+    "elimination_roll": lambda e: ((e[2],), 0, None, _plural(e[3], "card") + " out", None),
+    "noble_roll": lambda e: ((e[3],), e[4], None, "dies" if e[5] else "lives", None),
+    "henry_roll": lambda e: ((e[1],), e[2], None, "King Henry VI", None),
+    "prisoner_roll": lambda e: ((e[1],), e[2], None, "King Henry VI", None),
+}
+
+
+def rolls_of(g, events, side: int) -> list:
+    """The dice rolled in `events` (events of g.log that `side` may see), each as {"kind",
+    "side" (who rolled: "Lancaster", "York" or null), "card" (the card that rolled, by name,
+    or ""), "made" (the result in a word or two: "2 hits", "passes"), "dice": [{"pips",
+    "made": true (a hit, it enters, he survives), false, or null (no die alone decides)}],
+    "text": the log's sentence}."""
+    from sunofyork.narrate import sentence
+    out = []
+    for e in events:
+        how = ROLLS.get(e[0])
+        if how is None:
+            continue
+        dice, add, need, made, at = how(e)
+        who = e[1] if e[0] not in ("henry_roll", "prisoner_roll") else None
+        out.append({"kind": e[0], "side": SIDES[who] if who in (0, 1) else None,
+                    "card": g.card(who, e[at]).name if at is not None else "", "made": made,
+                    "dice": [{"pips": r, "made": None if need is None else r + add <= need}
+                             for r in dice],
+                    "text": sentence(g, e, side)})
+    return out
+
+
+def last_roll(log) -> tuple:
+    """(start, end) of the last roll in `log` as a loaded game shows it: the last event that
+    rolled and the events of the same kind just before it (one Roll's attacks, say), with
+    what they caused between them."""
+    ends = [i for i, e in enumerate(log) if e[0] in ROLLS]
+    if not ends:
+        return (0, 0)
+    end = start = ends[-1]
+    while start > 0 and log[start - 1][0] in (log[end][0], "leader_hit"):
+        start -= 1
+    return (start, end + 1)
+
+
 class DeckFileError(ValueError):
     """A deck file the engine's loader refused; the message says which side's file and the
     loader's words (the card and the field)."""
@@ -166,6 +227,7 @@ class SoyHost:
         self.game = None
         self.controllers = {}
         self.agents = {}
+        self.rolled = (0, 0)  # the log's events of the last action that rolled dice
 
     # ----------------------------------------------------------------- starting, saves
     def new_game(self, scenario: str, seed, controllers: dict, options=0, decks=None) -> str:
@@ -179,6 +241,7 @@ class SoyHost:
         game = soy.new_game(str(scenario), seed=seed, options=int(options or 0), decks=loaded)
         self._set_controllers(controllers, seed)
         self.game = game
+        self.rolled = (0, 0)
         return self.answer()
 
     def _set_controllers(self, controllers: dict, seed: int) -> None:
@@ -224,6 +287,7 @@ class SoyHost:
     def load(self, text: str) -> str:
         game, controllers = parse_save(text)
         self.game = game
+        self.rolled = last_roll(game.log)
         self._set_controllers(controllers, game.seed if isinstance(game.seed, int) else 0)
         return self.answer()
 
@@ -265,6 +329,7 @@ class SoyHost:
 
     def _view(self, side: str) -> dict:
         soy = sunofyork()
+        from sunofyork.game import visible
         from sunofyork.narrate import describe_action
         g = self.game
         if side not in SIDES:  # "both" (a watched game): York's view, nothing more
@@ -310,6 +375,7 @@ class SoyHost:
                        "columns": list(g.columns),
                        "note": deck_note(obs.get("stand_in") or (True, True))},
             "controllers": self.controllers, "can_undo": False,
+            "rolls": rolls_of(g, [e for e in g.log[slice(*self.rolled)] if visible(e, s)], s),
         }
         if g.is_over:
             out["summary"] = {"winner": SIDES[g.winner] if g.winner >= 0 else None,
@@ -322,14 +388,22 @@ class SoyHost:
         soy = sunofyork()
         if not self._human(side):
             raise soy.IllegalAction(f"{side} is played by the AI")
-        before = self.game.copy()
+        before, rolled = self.game.copy(), self.rolled
         try:
             for text in notations:
-                self.game.apply(SIDES.index(side), parse_notation(text))
+                self._apply(SIDES.index(side), parse_notation(text))
         except Exception:
-            self.game = before
+            self.game, self.rolled = before, rolled
             raise
         return self.answer(side)
+
+    def _apply(self, s: int, action) -> None:
+        """Apply `action` of side `s`; if it rolled dice, they are the last roll shown."""
+        g = self.game
+        start = len(g.log)
+        g.apply(s, action)
+        if any(e[0] in ROLLS for e in g.log[start:]):
+            self.rolled = (start, len(g.log))
 
     def undo(self, side: str) -> str:
         raise sunofyork().IllegalAction("Undo is not offered in Sun of York yet.")
@@ -340,7 +414,7 @@ class SoyHost:
             name = SIDES[s]
             if not self._human(name):
                 action = self.agents[name].choose(g.copy(), s)
-                g.apply(s, action)
+                self._apply(s, action)
                 break
         return self.answer(watcher)
 

@@ -74,8 +74,12 @@ def draw(view):
     mine = [x for x in choices if picked is not None and card_of(x) == picked]
     targets = set(p for p in (position_of(x) for x in mine) if p is not None)
     el("soy-status").innerHTML = soy_cards.status_html(view)
+    el("soy-dice").innerHTML = soy_cards.dice_html(view)
     el("soy-grid-box").innerHTML = soy_cards.field_html(view, picked, targets, pickable)
     el("soy-field-note").textContent = view["public"]["note"]
+    large = el("soy-large")
+    if large.open:                      # a position opened large follows the game
+        large.innerHTML = soy_cards.position_large_html(view, int(large.dataset.position))
     # the prompt and the choices
     prompt = view.get("prompt") or ""
     if picked is not None:
@@ -165,7 +169,10 @@ def clear():
     state["picked"] = None
     el("soy-grid-box").innerHTML = ""
     el("soy-status").innerHTML = ""
+    el("soy-dice").innerHTML = ""
     el("soy-field-note").textContent = ""
+    if el("soy-large").open:
+        el("soy-large").close()
 
 
 def leave():
@@ -224,6 +231,9 @@ async def on_field_click(event):
     if view is None:
         return
     target = event.target
+    if target.closest("#soy-large") is not None:    # a tap on a position opened large
+        el("soy-large").close()
+        return
     pos = target.closest("[data-position][data-target]")
     if pos is not None and state["picked"] is not None:
         p = int(pos.dataset.position)
@@ -240,3 +250,17 @@ async def on_field_click(event):
     card = target.closest("button[data-card]")
     if card is not None:
         pick(int(card.dataset.card))
+        return
+    here = target.closest("[data-position]")
+    if here is not None and here.querySelector(".soy-card") is not None:
+        open_large(int(here.dataset.position))
+
+
+def open_large(p):
+    """Open position `p` large (#soy-large, a modal dialog): its cards readable and their
+    names uncut on a phone; one tap anywhere or Escape closes it."""
+    box = el("soy-large")
+    box.innerHTML = soy_cards.position_large_html(state["view"], p)
+    box.dataset.position = str(p)
+    box.showModal()
+
