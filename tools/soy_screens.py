@@ -9,7 +9,9 @@ must decide in each step of a Blore Heath turn are found by playing a seeded gam
 with the page's own host (web/soy_host.py), put in localStorage as the autosave and opened with
 Continue; in deployment and in movement a card is then tapped so that the positions it may reach
 are lit. Each is taken at 1280x800, 1024x768, 768x1024 and 390x844 as
-`soy-<step>-<width>.png`.
+`soy-<step>-<width>.png`; besides, `soy-deck-refused-<width>.png` (New game after Start with a
+broken deck file) and `soy-large-<width>.png` (in movement, the position with the most cards
+opened large).
 """
 
 from __future__ import annotations
@@ -64,6 +66,34 @@ def wait_for_table(page):
                  && document.body.dataset.game === 'sunofyork'""", timeout=120_000)
 
 
+def refused_deck(page, path):
+    """The New game dialog after Start with a broken York deck file: the loader's words."""
+    york = (ROOT / "src" / "sunofyork" / "data" / "york.toml").read_text("utf-8")
+    broken = york.replace("cohesion = 1", "cohesion = 9", 1)
+    page.set_input_files("#deck-york", files=[{"name": "my-york.toml", "mimeType": "text/plain",
+                                               "buffer": broken.encode()}])
+    page.wait_for_selector("#deck-york-clear", state="visible")
+    page.click("#start-game")
+    page.wait_for_selector("#message[data-kind=error]:not([hidden])")
+    page.screenshot(path=str(path))
+    page.click("#deck-york-clear")
+
+
+def open_large(page, path):
+    """The position with the most cards opened large (a tap on its name), then closed."""
+    p = page.evaluate("""() => { let best = null, most = 0;
+        document.querySelectorAll('#soy-field [data-position]').forEach((pos) => {
+          const n = pos.querySelectorAll('.soy-card').length;
+          if (n > most) { most = n; best = pos.dataset.position; } });
+        return best; }""")
+    if p is None:
+        return
+    page.click(f"#soy-field [data-position='{p}'] .pos-name")
+    page.wait_for_function("document.getElementById('soy-large').open")
+    page.screenshot(path=str(path))
+    page.keyboard.press("Escape")
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
@@ -94,6 +124,7 @@ def main(argv):
                 page.select_option("#game", "sunofyork")
                 page.select_option("#scenario", "blore_heath")
                 page.screenshot(path=str(out / f"soy-setup-{width}.png"))
+                refused_deck(page, out / f"soy-deck-refused-{width}.png")
                 for step in STEPS:
                     if step not in saves:
                         continue
@@ -105,6 +136,8 @@ def main(argv):
                     wait_for_table(page)
                     name = step.replace(" ", "-")
                     page.screenshot(path=str(out / f"soy-{name}-{width}.png"))
+                    if step == "movement":
+                        open_large(page, out / f"soy-large-{width}.png")
                     if step in ("deployment", "movement", "combat"):
                         card = page.locator("#soy-field button[data-card], #hand button[data-card]")
                         for i in range(card.count()):

@@ -177,6 +177,7 @@ def position_large_html(view, p):
     sides = [x for x in (1 - me, me) if any(y["side"] == x for y in view["obs"]["field"][p])]
     body = "".join(f'<h4>{heads[t == me]}</h4>{html}' for t, html in zip(sides, inner))
     return (f'<h3>{e(position_name(p, me))}</h3>{body or "<p>No cards here.</p>"}'
+            f'<p class="soy-note">{e(view["public"]["note"])}</p>'
             f'<p class="soy-large-close">Tap anywhere or press Escape to close.</p>')
 
 
