@@ -15,6 +15,7 @@ deployment and several turns (the test says which).
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -282,15 +283,16 @@ def test_load_deck_files_in_the_new_game_dialog(page, site_url):
         page.click("#menu")
         page.click("#new-game")
         page.select_option("#game", "sunofyork")
+        page.select_option("#scenario", "blore_heath")
         choose_deck_file(page, "York", "my-york.toml", broken)
-        before = page.evaluate("document.body.dataset.view")
         page.click("#start-game")
         page.wait_for_selector("#message[data-kind=error]:not([hidden])")
         said = page.inner_text("#message")
         assert "The York deck file was not loaded" in said and "my-york.toml" in said, said
         assert words in said, said
         assert page.evaluate("document.body.dataset.screen") == "setup"
-        assert page.evaluate("document.body.dataset.view") == before
+        held = json.loads(page.evaluate("localStorage.getItem('richard3.autosave')"))
+        assert held["scenario"] == "heworth_moor"          # the game held before is kept
 
     choose_deck_file(page, "York", "my-york.toml", printed)
     page.click("#start-game")

@@ -8,7 +8,8 @@ heart; terrain and specials with their orders. Markers on the card: hits, cohesi
 Attacked, Committed, Fatigue, face-down. Own cards that may act are buttons (`data-card`, the
 card's id, `data-side`); the enemy's face-down cards are backs. Positions carry
 `data-position` (0-12, the engine's numbers: field.py) and, when the selected card may go
-there, `data-target`.
+there, `data-target`. Besides: a position opened large (position_large_html) and the dice of
+the last roll, die by die (dice_html).
 """
 
 from table import e

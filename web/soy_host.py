@@ -10,12 +10,16 @@ The page gets, as from game_host, one JSON string per call:
   counts), the printed facts of every card it names ("cards", keyed "SIDE:ID"; both decks are
   public), its legal actions as notations ("deploy 16 3": the verb and the ints of the action
   tuple) each with its words (narrate.describe_action), the log in English (Game.log_for), and
-  what lies beside the field (weather, stream, bridge, Margaret of Anjou, King Henry VI);
+  what lies beside the field (weather, stream, bridge, Margaret of Anjou, King Henry VI), the
+  deck note (the stand-in note, or which deck was loaded from a file: deck_note) and
+  "rolls", the dice of the last action that rolled (rolls_of);
 - ``act``, ``ai_step``: {"status", "view", "save"}, as game_host's answer().
 
 A save is {"format": "sunofyork-save", "version": 1, "title": "sunofyork", "controllers",
 "scenario", "seed", "options", "record": every action, "state": Game.to_json() where the engine
-has it}; a Richard III save is refused here with a sentence, and game_host refuses this one.
+has it, "decks": "standard" or both decks in full, as the engine's record has them}; a Richard
+III save is refused here with a sentence, and game_host refuses this one. ``new_game`` takes
+the deck files a player loaded (read_decks: checked by the engine's load_deck).
 
 Pure Python, no browser import: tests/test_soy_host.py runs it directly.
 """

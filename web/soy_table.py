@@ -11,7 +11,9 @@ Taps: a card of one's own that may act (in the hand, the cards dealt, or on the 
 it; the positions it may reach (deploy, enter, move, flank, attack, terrain...) light up, and
 its other choices (keep, spend as orders, discard...) are buttons beside the field; a tap on a
 lit position makes the move (or offers the choices there, if more than one). Choices that name
-no card (Roll, End, Draw...) are always buttons.
+no card (Roll, End, Draw...) are always buttons. A tap on a position's stack that decides
+nothing opens it large (#soy-large, a modal dialog; one tap or Escape closes it). Beside the
+field: the dice of the last roll (#soy-dice) and the deck note (#soy-field-note).
 
 Runs on MicroPython (the page's main thread); see dom.py.
 """
@@ -21,7 +23,7 @@ from pyscript import document, when
 import session
 import soy_cards
 import tableview
-from dom import drawn, el, forget, message, put, show_only
+from dom import clock, drawn, el, forget, message, put, show_only, timed
 from table import e
 
 SIDES = ("Lancaster", "York")
@@ -139,7 +141,9 @@ def render_sync(view):
     el("ap-box").textContent = ""
     el("undo").disabled = True
     el("soy-field").hidden = False
+    since = clock()
     draw(view)
+    timed("r3-soy-draw", since)
     document.body.dataset.side = view["side"]
     document.body.dataset.phase = view["obs"]["phase"].replace(" ", "-")
     show_only("table")

@@ -108,6 +108,9 @@ def show_deck(side):
 def on_game(event):
     fill_scenarios()
     show_history()
+    if el("game").value == "sunofyork":
+        # Sun of York's table compiled now, while the player chooses, not at its first drawing
+        import soy_table  # noqa: F401
 # --- end Sun of York
 
 
