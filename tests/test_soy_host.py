@@ -193,11 +193,16 @@ def test_the_view_carries_the_dice_of_the_last_roll():
                 assert sum(d["made"] for d in r["dice"]) == e[6] and r["made"].startswith(str(e[6]))
                 assert all(d["made"] == (d["pips"] <= e[4]) for d in r["dice"])
                 assert r["card"] == host.game.card(e[1], e[2]).name and "rolled" in r["text"]
-        elif not any(e[0] in soy_host.ROLLS for e in new):
+        elif not any(soy_host.rolled(e) for e in new):
             assert view["rolls"] == before        # no new roll: the last one stays
         before = view["rolls"]
         seen |= {r["kind"] for r in view["rolls"]}
+        assert all(r["dice"] for r in view["rolls"])       # every roll shown has its dice
     assert {"attack", "initiative_roll", "morale"} <= seen
+    # a leader who falls alone with the enemy rolls no dice: no roll to show
+    assert soy_host.rolled(("leader_killed", 1, 2, (6,)))
+    assert not soy_host.rolled(("leader_killed", 1, 2, ()))
+    assert soy_host.rolls_of(host.game, [("leader_killed", 1, 2, ())], 1) == []
     # a loaded save shows its last roll (its last rolling event and those of its kind before)
     last = [r for r in host._view("York")["rolls"]][-1]
     host.load(host.save())

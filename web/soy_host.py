@@ -151,6 +151,12 @@ ROLLS = {
 }
 
 
+def rolled(e) -> bool:
+    """Whether log event `e` rolled dice (a leader killed alone with the enemy rolls none)."""
+    how = ROLLS.get(e[0])
+    return how is not None and len(how(e)[0]) > 0
+
+
 def rolls_of(g, events, side: int) -> list:
     """The dice rolled in `events` (events of g.log that `side` may see), each as {"kind",
     "side" (who rolled: "Lancaster", "York" or null), "card" (the card that rolled, by name,
@@ -160,10 +166,9 @@ def rolls_of(g, events, side: int) -> list:
     from sunofyork.narrate import sentence
     out = []
     for e in events:
-        how = ROLLS.get(e[0])
-        if how is None:
+        if not rolled(e):
             continue
-        dice, add, need, made, at = how(e)
+        dice, add, need, made, at = ROLLS[e[0]](e)
         who = e[1] if e[0] not in ("henry_roll", "prisoner_roll") else None
         out.append({"kind": e[0], "side": SIDES[who] if who in (0, 1) else None,
                     "card": g.card(who, e[at]).name if at is not None else "", "made": made,
@@ -177,7 +182,7 @@ def last_roll(log) -> tuple:
     """(start, end) of the last roll in `log` as a loaded game shows it: the last event that
     rolled and the events of the same kind just before it (one Roll's attacks, say), with
     what they caused between them."""
-    ends = [i for i, e in enumerate(log) if e[0] in ROLLS]
+    ends = [i for i, e in enumerate(log) if rolled(e)]
     if not ends:
         return (0, 0)
     end = start = ends[-1]
@@ -406,7 +411,7 @@ class SoyHost:
         g = self.game
         start = len(g.log)
         g.apply(s, action)
-        if any(e[0] in ROLLS for e in g.log[start:]):
+        if any(rolled(e) for e in g.log[start:]):
             self.rolled = (start, len(g.log))
 
     def undo(self, side: str) -> str:
