@@ -168,3 +168,118 @@ def test_the_battlefield_draws_alike_on_micropython(tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     theirs = json.loads((tmp_path / "soy.out.json").read_text())
     assert theirs == ours
+
+
+# --------------------------------------------------------------- the campaign screen (9.3)
+def _to_between(seed=6):
+    host = soy_host.SoyHost()
+    st = json.loads(host.new_game("campaign", seed, BOTH_AI))["status"]
+    assert st["campaign"] == 1
+    for _ in range(5000):
+        if host._view("York")["campaign"]["between"]:
+            return host
+        host.ai_step()
+    raise AssertionError("the first battle of the campaign did not end")
+
+
+def test_a_single_battle_has_no_campaign_part():
+    host = soy_host.SoyHost()
+    host.new_game("heworth_moor", 1, BOTH_AI)
+    assert host._view("York")["campaign"] is None
+
+
+def test_between_battles_the_view_holds_the_campaign_as_it_stands():
+    host = _to_between()
+    g = host.game
+    view = host._view("Lancaster")
+    c = view["campaign"]
+    assert view["obs"]["phase"] == "between battles"
+    assert sorted(c["wins"]) == [0, 1] and c["to_win"] == 9
+    winner = soy_host.SIDES[c["wins"].index(1)]
+    assert c["results"] == [{"battle": "The First Battle of St. Albans (1455-05-22)",
+                             "winner": winner}]
+    # the nobles' rolls of this battle, each as the log has it, the dead among the dead
+    rolls = [ev for ev in g.log if ev[0] == "noble_roll"]
+    assert len(c["rolls"]) == len(rolls) > 0
+    for shown, ev in zip(c["rolls"], rolls):
+        assert shown["side"] == soy_host.SIDES[ev[1]] and shown["roll"] == ev[3]
+        assert shown["total"] == ev[3] + ev[4] and shown["died"] == ev[5]
+        assert (shown["leader"] in c["dead"][shown["side"]]) == shown["died"]
+    assert c["henry"] == g.campaign["henry"] and len(c["henry_rolls"]) == 1
+    assert c["kings"]["Lancaster"] == "King Henry VI"
+    royal = {r["name"]: r["leader"] for r in c["royal"]}
+    assert royal["King Richard III"] is False and royal["Duke of Gloucester"] is True
+    assert royal["King Edward IV"] == (c["kings"]["York"] == "King Edward IV")
+    assert c["next"] == {"id": "blore_heath", "title": "The Battle of Blore Heath (1459-09-23)"}
+
+
+def test_next_battle_lays_out_the_second_battle_once_both_sides_go_on():
+    host = _to_between()
+    host._set_controllers({"Lancaster": "easy", "York": "human"}, 6)
+    view = host._view("York")
+    assert view["actions"] == ["next"]
+    answer = json.loads(host.act("York", "next"))
+    assert answer["status"]["ai_pending"]    # Lancaster has still to go on
+    host.ai_step()
+    view = host._view("York")
+    assert view["obs"]["phase"] == "deployment" and view["campaign"]["between"] is False
+    assert view["public"]["title"] == "The Battle of Blore Heath (1459-09-23)"
+    assert host._status()["campaign"] == 2
+    assert view["campaign"]["next"]["id"] == "northampton"
+
+
+# ------------------------------------------------------------------------------ replay
+def _finished(seed=3):
+    host = soy_host.SoyHost()
+    host.new_game("heworth_moor", seed, BOTH_AI)
+    finish(host)
+    return host
+
+
+def test_a_finished_battle_replays_from_either_side_or_both():
+    host = _finished()
+    info = json.loads(host.replay_open())["replay"]
+    assert info["steps"] == len(host.game.record) and info["viewpoints"] == \
+        ["Lancaster", "York", "both"]
+    assert info["turns"][0]["label"] == "Deployment" and info["turns"][-1]["end"] == \
+        info["steps"]
+    assert all(a["end"] == b["start"] for a, b in zip(info["turns"], info["turns"][1:]))
+    end = json.loads(host.replay_view(info["steps"], "York"))
+    assert end["obs"] == json.loads(json.dumps(host._view("York")["obs"]))
+    assert end["actions"] == [] and end["replay"]["step"] == info["steps"]
+    # any step equals the game replayed from the start to it (from its snapshot)
+    import sunofyork
+    for step in (0, 5, 17, 40):
+        g = sunofyork.new_game("heworth_moor", seed=3)
+        for s, a in host.game.record[:step]:
+            g.apply(s, a)
+        shown = json.loads(host.replay_view(step, "Lancaster"))["obs"]
+        assert shown == json.loads(json.dumps(dict(g.observation(0), log=shown["log"])))
+    # during deployment each side sees the other's face-down cards as backs; "both" not
+    step = next(n for n in range(info["steps"])
+                if any(x.get("hidden") for p in json.loads(host.replay_view(n, "Lancaster"))
+                       ["obs"]["field"] for x in p))
+    both = json.loads(host.replay_view(step, "both"))
+    assert not any(x.get("hidden") for p in both["obs"]["field"] for x in p)
+    assert both["viewpoint"] == "both" and both["obs"]["foe_hand"]
+    assert "foe_hand" not in json.loads(host.replay_view(step, "Lancaster"))["obs"]
+    with pytest.raises(ValueError):
+        host.replay_view(info["steps"] + 1, "York")
+
+
+def test_a_record_file_replays_and_an_unfinished_game_s_does_not_open():
+    host = _finished()
+    other = soy_host.SoyHost()
+    info = json.loads(other.replay_open(host.record()))["replay"]
+    assert info["steps"] == len(host.game.record) and info["source"] == "file"
+    assert json.loads(other.replay_open(host.save()))["replay"]["steps"] == info["steps"]
+    going = soy_host.SoyHost()
+    going.new_game("heworth_moor", 3, {"Lancaster": "easy", "York": "human"})
+    assert json.loads(other.replay_open(going.record())) == {"replay": None,
+                                                             "unfinished": True}
+    # a game in progress is reviewed from its human side only
+    assert json.loads(going.replay_open("", "York"))["replay"]["viewpoints"] == ["York"]
+    with pytest.raises(soy_host.SaveError):
+        going.replay_open("", "Lancaster")
+    with pytest.raises(Exception, match="cannot be seen"):
+        going.replay_view(0, "both")
