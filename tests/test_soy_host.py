@@ -143,19 +143,26 @@ out = []
 for v in views:
     ids = [c["ints"][0] for c in v["choices"] if c["ints"]]
     out.append([soy_cards.status_html(v), soy_cards.field_html(v, ids[0] if ids else None,
-                {0, 4}, set(ids))])
+                {0, 4}, set(ids)), soy_cards.campaign_html(v) if v["campaign"] else ""])
 '''
 
 
 def test_the_battlefield_draws_alike_on_micropython(tmp_path):
-    views = _views()
+    between = _to_between()
+    between._set_controllers({"Lancaster": "human", "York": "human"}, 6)
+    views = _views() + json.loads(json.dumps([between._view(s) for s in soy_host.SIDES]))
     assert len(views) >= 10
     scope = {}
     exec(DRAW.replace('json.load(open("views.json"))', "VIEWS"), {"VIEWS": views,
                                                                    "__name__": "x"}, scope)
     ours = scope["out"]
-    for status, field in ours:
+    for status, field, campaign in ours:
         assert field.count("data-position=") == 13
+    # the campaign screen: the score, the battle and its winner, the Next battle button
+    campaign = ours[-1][2]
+    assert 'data-wins="York"' in campaign and 'data-action="next"' in campaign
+    assert "The First Battle of St. Albans (1455-05-22): <b" in campaign
+    assert "Campaign: Lancaster" in ours[-1][0]
     mjs = MICROPYTHON / "micropython.mjs"
     if not mjs.exists() or not shutil.which("node"):
         pytest.fail("MicroPython or node missing: run `python3 build.py test`")

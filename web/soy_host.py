@@ -229,7 +229,7 @@ class SoyHost:
         "source", "balance": None, "swings": None}}, or {"replay": None, "unfinished": True}
         for a file whose game goes on. A game in progress is seen only from `side`, a human
         side of it; a finished one (or the AI's against itself) from either side or both."""
-        soy = sunofyork()
+        sunofyork()
         from sunofyork.record import ReplayError, replay  # the engine, loaded just above
         if text:
             try:
@@ -250,7 +250,6 @@ class SoyHost:
                 viewpoints = (side,)
             else:
                 raise SaveError("A game in progress is reviewed from a human player's side.")
-        del soy
         self.review = Timeline(game)
         self.review_viewpoints = viewpoints
         return json.dumps({"replay": {
@@ -258,7 +257,8 @@ class SoyHost:
             "viewpoints": list(viewpoints), "over": game.is_over,
             "scenario": self.review.title, "source": source,
             "winner": SIDES[game.winner] if game.winner >= 0 else None,
-            "reason": game.reason or None, "balance": None, "swings": None}})
+            "reason": game.reason or None, "balance": None, "swings": None,
+            "game": "sunofyork"}})
 
     def replay_view(self, step: int, viewpoint: str, since: int = -1) -> str:
         """The replay's view at `step` (0..steps) from `viewpoint` (one replay_open allowed):
@@ -323,7 +323,7 @@ def table_view(g, s: int, deciding: bool, both: bool = False) -> dict:
     field, the campaign (campaign_part) and, once over, the summary. ``both``: every card
     face up (a finished game's replay): the field with both sides' face-down cards, and the
     enemy's hand and dealt cards under "foe_hand"."""
-    from sunofyork.narrate import describe_action, sentence  # the engine, loaded by now
+    from sunofyork.narrate import SPECTATOR, describe_action, sentence  # loaded by now
     obs = g.observation(s)
     if both:
         other = g.observation(1 - s)
@@ -331,7 +331,7 @@ def table_view(g, s: int, deciding: bool, both: bool = False) -> dict:
                                                                  if x["side"] != s]
                         for mine, theirs in zip(obs["field"], other["field"])]
         obs["foe_hand"] = other["dealt"] + other["hand"]
-        log = [sentence(g, ev, s) for ev in g.log]
+        log = [sentence(g, ev, SPECTATOR) for ev in g.log]
     else:
         log = g.log_for(s)
     tail = log if g.is_over else log[-LOG_TAIL:]
@@ -397,9 +397,10 @@ def campaign_part(g, s: int):
     winners, the last battle's rolls (the nobles' deaths, 9.3.1, and Henry VI's, 9.3.2), the
     nobles dead, King Henry VI's state, the crowned kings and which royal cards are leaders
     or Orders cards only now (9.3.3), and the next battle (None once the campaign is won)."""
-    from sunofyork import campaign as camp, load_scenario  # the engine, loaded by now
-    from sunofyork.state import BETWEEN
+    from sunofyork import campaign as camp  # the engine, loaded by now
+    from sunofyork import load_scenario
     from sunofyork.narrate import sentence
+    from sunofyork.state import BETWEEN
     c = g.campaign
     if c is None:
         return None
@@ -424,8 +425,11 @@ def campaign_part(g, s: int):
         for key in keys:
             card = next((x for x in g.decks[t] if x.key == key), None)
             if card is not None:
-                royal.append({"side": SIDES[t], "name": card.name,
-                              "leader": not camp.bars(g, t, card.id)})
+                barred = camp.bars(g, t, card.id)
+                why = "" if not barred else "dead" if key in c["dead"][t] else \
+                    "crowned: the king’s card leads instead" if key in camp.STAND_IN.values() else "not crowned"
+                royal.append({"side": SIDES[t], "name": card.name, "leader": not barred,
+                              "why": why})
     over = g.is_over
     order = c["order"]
     nxt = order[(c["index"] + 1) % len(order)]
