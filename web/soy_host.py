@@ -11,7 +11,13 @@ The page gets, as from game_host, one JSON string per call:
   public), its legal actions as notations ("deploy 16 3": the verb and the ints of the action
   tuple) each with its words (narrate.describe_action), the log in English (Game.log_for), and
   what lies beside the field (weather, stream, bridge, Margaret of Anjou, King Henry VI);
-- ``act``, ``ai_step``: {"status", "view", "save"}, as game_host's answer().
+- ``act``, ``ai_step``: {"status", "view", "save"}, as game_host's answer();
+- ``replay_open``, ``replay_view``, ``replay_close``: a finished battle (or campaign) stepped
+  through, as game_host's (Timeline: the game rebuilt from its record), from either side or
+  both face up (table_view's ``both``).
+
+A view holds "campaign" (campaign_part) in a campaign: what the campaign screen between battles
+draws.
 
 A save is {"format": "sunofyork-save", "version": 1, "title": "sunofyork", "controllers",
 "scenario", "seed", "options", "record": every action, "state": Game.to_json() where the engine

@@ -13,6 +13,10 @@ its other choices (keep, spend as orders, discard...) are buttons beside the fie
 lit position makes the move (or offers the choices there, if more than one). Choices that name
 no card (Roll, End, Draw...) are always buttons.
 
+Between the battles of a campaign (body[data-phase="between-battles"]) the field's frame holds
+the campaign screen instead (#soy-campaign, soy_cards.campaign_html) with its one decision, the
+Next battle button. A replay (replay.py) draws its steps here too, with no choices.
+
 Runs on MicroPython (the page's main thread); see dom.py.
 """
 
