@@ -1,9 +1,9 @@
 """Sun of York's campaign screen and replay in the page (issue 54, items 4 and 7).
 
-- A campaign started from the New game dialog by taps; its first battle (St Albans) played by
-  York's taps only against the easy AI (e2e/test_soy_table.py's random tapping player, every
-  tapped element at least 44 px where tapped) until the campaign screen between battles comes
-  up (body[data-phase="between-battles"], #soy-campaign): the victories stand 1-0 or 0-1, the
+- A campaign started from the New game dialog; its first battle (St Albans) played by York's
+  taps only (at 1280x800 by mouse, by touch at 1024x768, 768x1024 and 390x844) against the easy
+  AI (e2e/test_soy_table.py's random tapping player, every tapped element at least 44 px where
+  tapped) until the campaign screen between battles comes up (body[data-phase="between-battles"], #soy-campaign): the victories stand 1-0 or 0-1, the
   battle is listed with its winner, the nobles' rolls and King Henry VI are said; its Next
   battle button ([data-action="next"], at least 44 px) lays out Blore Heath's deployment.
 - A finished battle (Heworth Moor, the easy AI on both sides, watched) replayed from the
@@ -17,7 +17,7 @@ import random
 
 import pytest
 
-from e2e.test_soy_table import FINGER, SoyPlayer, start
+from e2e.test_soy_table import FINGER, SIZES, SoyPlayer, start
 
 pytestmark = pytest.mark.e2e
 
@@ -26,10 +26,12 @@ def phase(page):
     return page.evaluate("document.body.dataset.phase")
 
 
-def test_a_campaign_s_first_battle_ends_on_the_campaign_screen_and_goes_on(new_page,
-                                                                            site_url):
-    page = new_page(viewport={"width": 1280, "height": 800})
-    player = SoyPlayer(page, random.Random(7), touch=False)
+@pytest.mark.parametrize("width,height,touch", SIZES, ids=[f"{w}x{h}" for w, h, _ in SIZES])
+def test_a_campaign_s_first_battle_ends_on_the_campaign_screen_and_goes_on(
+        new_page, site_url, width, height, touch):
+    page = new_page(viewport={"width": width, "height": height}, has_touch=touch,
+                    is_mobile=touch and width < 500)
+    player = SoyPlayer(page, random.Random(7), touch=touch)
     # the New game dialog: the game, the campaign, York human against the easy AI
     start(page, site_url, "campaign", 7, york="human", lancaster="easy")
     assert "St. Albans" in page.inner_text("#soy-status")
@@ -61,7 +63,7 @@ def test_a_campaign_s_first_battle_ends_on_the_campaign_screen_and_goes_on(new_p
     assert f"Campaign: Lancaster {wins[0]}, York {wins[1]}" in page.inner_text("#soy-status")
     assert page.locator("#soy-field [data-position]").count() == 13
     assert player.smallest[0] >= FINGER - 0.5
-    print(f"\ncampaign: {player.taps} taps to the campaign screen ({winner} won); smallest "
+    print(f"\ncampaign {width}x{height}: {player.taps} taps to the campaign screen ({winner} won); smallest "
           f"tapped {player.smallest[0]:.1f} px")
     player.check_page()
 

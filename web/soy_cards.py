@@ -283,7 +283,9 @@ def campaign_html(view):
                      f'{e(r["leader"])}: rolled {r["roll"]}{sum_}: <b>{fate}</b></li>')
     out.append('<h3>The nobles after the battle (9.3.1)</h3>'
                + (f'<ul class="soy-rolls">{"".join(rolls)}</ul>' if rolls else
-                  '<p>No noble rolled.</p>'))
+                  '<p>No noble rolled.</p>')
+               + '<p class="soy-note">A noble dies on a total under 1: −1 on the winning side '
+                 'if injured, −2 on the losing side (−3 injured), +1 while Henry VI lives.</p>')
     dead = [f'{t}: {e(", ".join(c["dead"][t]))}' for t in SIDES if c["dead"][t]]
     if dead:
         out.append(f'<p class="soy-dead">Dead in the campaign: {"; ".join(dead)}.</p>')
