@@ -290,3 +290,21 @@ def test_a_record_file_replays_and_an_unfinished_game_s_does_not_open():
         going.replay_open("", "Lancaster")
     with pytest.raises(Exception, match="cannot be seen"):
         going.replay_view(0, "both")
+
+
+def test_a_campaign_replays_battle_by_battle_and_shows_its_screen_between_them():
+    host = _to_between()
+    host.ai_step()
+    host.ai_step()   # both went on: Blore Heath laid out
+    for _ in range(40):
+        host.ai_step()
+    info = json.loads(host.replay_open())["replay"]
+    labels = [t["label"] for t in info["turns"]]
+    assert labels[0] == "The First Battle of St. Albans: deployment"
+    blore = labels.index("The Battle of Blore Heath: deployment")
+    start = info["turns"][blore]["start"]
+    before = json.loads(host.replay_view(start - 1, "York"))
+    assert before["obs"]["phase"] == "between battles" and before["actions"] == []
+    assert sorted(before["campaign"]["wins"]) == [0, 1]
+    after = json.loads(host.replay_view(start, "both"))
+    assert after["public"]["title"] == "The Battle of Blore Heath (1459-09-23)"
