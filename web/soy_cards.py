@@ -238,6 +238,8 @@ def status_html(view):
     if camp:
         parts.insert(1, f'Campaign: Lancaster {camp["wins"][0]}, York {camp["wins"][1]} '
                         f'(first to {camp["to_win"]})')
+        if camp["between"]:   # the battle's own counts are over: the campaign screen says all
+            parts = parts[:2] + ["Between battles"]
     return "".join(f"<span>{p}</span>" for p in parts if p)
 
 
