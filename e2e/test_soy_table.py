@@ -277,18 +277,24 @@ def test_load_deck_files_in_the_new_game_dialog(page, site_url):
     assert page.evaluate("document.body.dataset.game") == "sunofyork"
     assert "stand-ins" in page.inner_text("#soy-field-note")
 
-    for broken, words in ((printed.replace("cohesion = 1", "cohesion = 9", 1),
-                           "card 36 (Longbowmen): cohesion must be 1-6, not 9"),
-                          ("[deck]\nside = 'York'\n", "deck: name missing")):
+    # each broken file by its own name: the dialog shows it once read, and the refusal names
+    # it (the first refusal stays shown until the second comes)
+    for name, broken, words in (
+            ("my-york.toml", printed.replace("cohesion = 1", "cohesion = 9", 1),
+             "card 36 (Longbowmen): cohesion must be 1-6, not 9"),
+            ("my-york-2.toml", "[deck]\nside = 'York'\n", "deck: name missing")):
         page.click("#menu")
         page.click("#new-game")
         page.select_option("#game", "sunofyork")
         page.select_option("#scenario", "blore_heath")
-        choose_deck_file(page, "York", "my-york.toml", broken)
+        choose_deck_file(page, "York", name, broken)
         page.click("#start-game")
-        page.wait_for_selector("#message[data-kind=error]:not([hidden])")
+        page.wait_for_function(
+            """(name) => { const m = document.querySelector('#message[data-kind=error]');
+                           return m && !m.hidden && m.textContent.includes(name + ':'); }""",
+            arg=name)
         said = page.inner_text("#message")
-        assert "The York deck file was not loaded" in said and "my-york.toml" in said, said
+        assert "The York deck file was not loaded" in said and name in said, said
         assert words in said, said
         assert page.evaluate("document.body.dataset.screen") == "setup"
         held = json.loads(page.evaluate("localStorage.getItem('richard3.autosave')"))

@@ -6,6 +6,7 @@ seeded games by CPython and by MicroPython alike."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -143,20 +144,35 @@ out = []
 for v in views:
     ids = [c["ints"][0] for c in v["choices"] if c["ints"]]
     out.append([soy_cards.status_html(v), soy_cards.field_html(v, ids[0] if ids else None,
-                {0, 4}, set(ids)), soy_cards.dice_html(v) + soy_cards.position_large_html(v, 4)])
+                {0, 4}, set(ids)), soy_cards.dice_html(v) + soy_cards.position_large_html(v, 4),
+                soy_cards.campaign_html(v) if v["campaign"] else ""])
 '''
 
 
 def test_the_battlefield_draws_alike_on_micropython(tmp_path):
-    views = _views()
+    between = _to_between()
+    between._set_controllers({"Lancaster": "human", "York": "human"}, 6)
+    done = _finished()                  # a replay's steps: the sides by name, "both" face up
+    info = json.loads(done.replay_open())["replay"]
+    replays = [json.loads(done.replay_view(info["steps"] // 2, x)) for x in ("York", "both")]
+    views = _views() + replays + json.loads(json.dumps([between._view(s)
+                                                        for s in soy_host.SIDES]))
     assert len(views) >= 10
     scope = {}
     exec(DRAW.replace('json.load(open("views.json"))', "VIEWS"), {"VIEWS": views,
                                                                    "__name__": "x"}, scope)
     ours = scope["out"]
-    for status, field, dice in ours:
+    for status, field, dice, campaign in ours:
         assert field.count("data-position=") == 13
-    assert sum("soy-die" in dice for _, _, dice in ours) >= 3   # some views show dice
+    assert sum("soy-die" in dice for _, _, dice, _ in ours) >= 3   # some views show dice
+    # the campaign screen: the score, the battle and its winner, the Next battle button
+    campaign = ours[-1][3]
+    assert 'data-wins="York"' in campaign and 'data-action="next"' in campaign
+    assert "The First Battle of St. Albans (1455-05-22): <b" in campaign
+    assert "Campaign: Lancaster" in ours[-1][0]
+    for _, field, dice, _ in ours[-4:-2]:   # the replay names the sides (its log's titles aside)
+        shown = re.sub(r' title="[^"]*"', "", field + dice)
+        assert "Your" not in shown and "York’s" in shown
     mjs = MICROPYTHON / "micropython.mjs"
     if not mjs.exists() or not shutil.which("node"):
         pytest.fail("MicroPython or node missing: run `python3 build.py test`")
@@ -293,3 +309,167 @@ def test_the_worker_passes_deck_files_and_answers_a_refusal_in_words():
                                         json.dumps(bad)))
     assert "cohesion must be 1-6, not 9" in answer["error"]
     assert worker.save() == held
+
+
+# --------------------------------------------------------------- the campaign screen (9.3)
+def _to_between(seed=6):
+    host = soy_host.SoyHost()
+    st = json.loads(host.new_game("campaign", seed, BOTH_AI))["status"]
+    assert st["campaign"] == 1
+    for _ in range(5000):
+        if host._view("York")["campaign"]["between"]:
+            return host
+        host.ai_step()
+    raise AssertionError("the first battle of the campaign did not end")
+
+
+def test_a_single_battle_has_no_campaign_part():
+    host = soy_host.SoyHost()
+    host.new_game("heworth_moor", 1, BOTH_AI)
+    assert host._view("York")["campaign"] is None
+
+
+def test_between_battles_the_view_holds_the_campaign_as_it_stands():
+    host = _to_between()
+    g = host.game
+    view = host._view("Lancaster")
+    c = view["campaign"]
+    assert view["obs"]["phase"] == "between battles"
+    assert sorted(c["wins"]) == [0, 1] and c["to_win"] == 9
+    winner = soy_host.SIDES[c["wins"].index(1)]
+    assert c["results"] == [{"battle": "The First Battle of St. Albans (1455-05-22)",
+                             "winner": winner}]
+    # the nobles' rolls of this battle, each as the log has it, the dead among the dead
+    rolls = [ev for ev in g.log if ev[0] == "noble_roll"]
+    assert len(c["rolls"]) == len(rolls) > 0
+    for shown, ev in zip(c["rolls"], rolls):
+        assert shown["side"] == soy_host.SIDES[ev[1]] and shown["roll"] == ev[3]
+        assert shown["total"] == ev[3] + ev[4] and shown["died"] == ev[5]
+        assert (shown["leader"] in c["dead"][shown["side"]]) == shown["died"]
+    assert c["henry"] == g.campaign["henry"] and len(c["henry_rolls"]) == 1
+    assert c["kings"]["Lancaster"] == "King Henry VI"
+    royal = {r["name"]: r["leader"] for r in c["royal"]}
+    assert royal["King Richard III"] is False and royal["Duke of Gloucester"] is True
+    assert royal["King Edward IV"] == (c["kings"]["York"] == "King Edward IV")
+    assert c["next"] == {"id": "blore_heath", "title": "The Battle of Blore Heath (1459-09-23)"}
+
+
+def test_next_battle_lays_out_the_second_battle_once_both_sides_go_on():
+    host = _to_between()
+    host._set_controllers({"Lancaster": "easy", "York": "human"}, 6)
+    view = host._view("York")
+    assert view["actions"] == ["next"]
+    answer = json.loads(host.act("York", "next"))
+    assert answer["status"]["ai_pending"]    # Lancaster has still to go on
+    host.ai_step()
+    view = host._view("York")
+    assert view["obs"]["phase"] == "deployment" and view["campaign"]["between"] is False
+    assert view["public"]["title"] == "The Battle of Blore Heath (1459-09-23)"
+    assert host._status()["campaign"] == 2
+    assert view["campaign"]["next"]["id"] == "northampton"
+
+
+# ------------------------------------------------------------------------------ replay
+def _finished(seed=3):
+    host = soy_host.SoyHost()
+    host.new_game("heworth_moor", seed, BOTH_AI)
+    finish(host)
+    return host
+
+
+def test_a_finished_battle_replays_from_either_side_or_both():
+    host = _finished()
+    info = json.loads(host.replay_open())["replay"]
+    assert info["steps"] == len(host.game.record) and info["viewpoints"] == \
+        ["Lancaster", "York", "both"]
+    assert info["turns"][0]["label"] == "Deployment" and info["turns"][-1]["end"] == \
+        info["steps"]
+    assert all(a["end"] == b["start"] for a, b in zip(info["turns"], info["turns"][1:]))
+    end = json.loads(host.replay_view(info["steps"], "York"))
+    assert end["obs"] == json.loads(json.dumps(host._view("York")["obs"]))
+    assert end["actions"] == [] and end["replay"]["step"] == info["steps"]
+    # any step equals the game replayed from the start to it (from its snapshot)
+    import sunofyork
+    for step in (0, 5, 17, 40):
+        g = sunofyork.new_game("heworth_moor", seed=3)
+        for s, a in host.game.record[:step]:
+            g.apply(s, a)
+        shown = json.loads(host.replay_view(step, "Lancaster"))["obs"]
+        assert shown == json.loads(json.dumps(dict(g.observation(0), log=shown["log"])))
+    # during deployment each side sees the other's face-down cards as backs; "both" not
+    step = next(n for n in range(info["steps"])
+                if any(x.get("hidden") for p in json.loads(host.replay_view(n, "Lancaster"))
+                       ["obs"]["field"] for x in p))
+    both = json.loads(host.replay_view(step, "both"))
+    assert not any(x.get("hidden") for p in both["obs"]["field"] for x in p)
+    assert both["viewpoint"] == "both" and both["obs"]["foe_hand"]
+    assert "foe_hand" not in json.loads(host.replay_view(step, "Lancaster"))["obs"]
+    with pytest.raises(ValueError):
+        host.replay_view(info["steps"] + 1, "York")
+
+
+def test_a_record_file_replays_and_an_unfinished_game_s_does_not_open():
+    host = _finished()
+    other = soy_host.SoyHost()
+    info = json.loads(other.replay_open(host.record()))["replay"]
+    assert info["steps"] == len(host.game.record) and info["source"] == "file"
+    assert json.loads(other.replay_open(host.save()))["replay"]["steps"] == info["steps"]
+    going = soy_host.SoyHost()
+    going.new_game("heworth_moor", 3, {"Lancaster": "easy", "York": "human"})
+    assert json.loads(other.replay_open(going.record())) == {"replay": None,
+                                                             "unfinished": True}
+    # a game in progress is reviewed from its human side only
+    assert json.loads(going.replay_open("", "York"))["replay"]["viewpoints"] == ["York"]
+    with pytest.raises(soy_host.SaveError):
+        going.replay_open("", "Lancaster")
+    with pytest.raises(Exception, match="cannot be seen"):
+        going.replay_view(0, "both")
+
+
+def test_a_campaign_replays_battle_by_battle_and_shows_its_screen_between_them():
+    host = _to_between()
+    host.ai_step()
+    host.ai_step()   # both went on: Blore Heath laid out
+    for _ in range(40):
+        host.ai_step()
+    info = json.loads(host.replay_open())["replay"]
+    labels = [t["label"] for t in info["turns"]]
+    assert labels[0] == "The First Battle of St. Albans: deployment"
+    blore = labels.index("The Battle of Blore Heath: deployment")
+    start = info["turns"][blore]["start"]
+    before = json.loads(host.replay_view(start - 1, "York"))
+    assert before["obs"]["phase"] == "between battles" and before["actions"] == []
+    assert sorted(before["campaign"]["wins"]) == [0, 1]
+    after = json.loads(host.replay_view(start, "both"))
+    assert after["public"]["title"] == "The Battle of Blore Heath (1459-09-23)"
+
+
+def test_a_game_with_a_loaded_deck_replays_with_it_and_shows_its_dice():
+    """The replay (Timeline) and the record file (the engine's, record_json) keep a deck
+    loaded from a file; a replay's step shows the dice of its last roll as a loaded game
+    does, every roll seen when both sides are face up."""
+    host = soy_host.SoyHost()
+    decks = {"York": {"name": "my-york.toml", "text": printed_york()}}
+    host.new_game("heworth_moor", 5, BOTH_AI, 0, decks)
+    finish(host)
+    record = json.loads(host.record())
+    assert record["format"] == "sunofyork-record" and record["version"] == 1
+    assert record["decks"][1][0]["name"] == "Richard, Duke of York"
+    for source, file in (("game", ""), ("file", host.record()), ("file", host.save())):
+        other = soy_host.SoyHost() if file else host
+        info = json.loads(other.replay_open(file))["replay"]
+        assert info["source"] == source and info["steps"] == len(host.game.record)
+        end = json.loads(other.replay_view(info["steps"], "York"))
+        assert end["obs"] == json.loads(json.dumps(host._view("York")["obs"]))
+        assert "York: deck loaded from file" in end["public"]["note"]
+        assert "Richard, Duke of York" in {c["name"] for c in end["cards"].values()}
+        step = next(n for n in range(info["steps"], 0, -1)
+                    if json.loads(other.replay_view(n, "both"))["rolls"])
+        both = json.loads(other.replay_view(step, "both"))
+        g = soy_host.Timeline(host.game).game_at(step)
+        assert both["rolls"] == json.loads(json.dumps(soy_host.rolls_of(
+            g, g.log[slice(*soy_host.last_roll(g.log))], 2)))
+    # a record file of a deck the engine cannot read is refused in words
+    bad = dict(record, decks=[record["decks"][0], [{"name": "no such card"}]])
+    with pytest.raises(soy_host.SaveError, match="cannot be replayed"):
+        soy_host.SoyHost().replay_open(json.dumps(bad))

@@ -11,7 +11,11 @@ Continue; in deployment and in movement a card is then tapped so that the positi
 are lit. Each is taken at 1280x800, 1024x768, 768x1024 and 390x844 as
 `soy-<step>-<width>.png`; besides, `soy-deck-refused-<width>.png` (New game after Start with a
 broken deck file) and `soy-large-<width>.png` (in movement, the position with the most cards
-opened large).
+opened large); then the campaign screen between battles (`soy-campaign-<width>.png`:
+a campaign's first battle played to its end the same way) and the replay of the finished battle
+from both sides, a third of the way in (`soy-replay-<width>.png`). `--only campaign replay`
+takes only those (`--only steps`: the steps with the deck refused and the position opened
+large).
 """
 
 from __future__ import annotations
@@ -59,6 +63,20 @@ def positions(seed: int, scenario: str = "blore_heath") -> dict:
     return found
 
 
+def campaign_position(seed: int) -> str:
+    """A campaign's save between its first two battles, York (human) to go on (9.3)."""
+    host = soy_host.SoyHost()
+    host.new_game("campaign", seed, {"Lancaster": "easy", "York": "human"})
+    rng = random.Random(seed)
+    g = host.game
+    while g.observation(1)["phase"] != "between battles" or host._status()["ai_pending"]:
+        if host._status()["ai_pending"]:
+            host.ai_step()
+        else:
+            g.apply(1, rng.choice(g.legal_actions(1)))
+    return host.save()
+
+
 def wait_for_table(page):
     page.wait_for_function(
         """() => ['table', 'victory'].includes(document.body.dataset.screen)
@@ -94,15 +112,35 @@ def open_large(page, path):
     page.keyboard.press("Escape")
 
 
+def replay_screen(page, path):
+    """From the victory screen: the replay, a third of the way in, both sides face up."""
+    page.click("#victory-replay")
+    page.wait_for_function("document.body.dataset.mode === 'replay' && "
+                           "document.body.dataset.replayStep")
+    step = int(page.evaluate("document.body.dataset.replayStep")) // 3
+    page.evaluate("""s => { const r = document.getElementById('replay-slider');
+                            r.value = String(s); r.dispatchEvent(new Event('input')); }""", step)
+    page.wait_for_function(f"document.body.dataset.replayStep === '{step}'")
+    page.screenshot(path=str(path))
+    page.click("#replay-close")
+    page.wait_for_function("!document.body.dataset.mode")
+
+
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
     parser.add_argument("--seed", type=int, default=5)
     parser.add_argument("--widths", type=int, nargs="+")
+    parser.add_argument("--only", nargs="+", choices=("steps", "campaign", "replay"))
     opts = parser.parse_args(argv)
     out = Path(opts.out)
     out.mkdir(parents=True, exist_ok=True)
     saves = positions(opts.seed)
+    if opts.only:
+        saves = {k: v for k, v in saves.items() if "steps" in opts.only or
+                 (k == "over" and "replay" in opts.only)}
+    if not opts.only or "campaign" in opts.only:
+        saves["campaign"] = campaign_position(opts.seed + 1)
     print("positions:", ", ".join(sorted(saves)), flush=True)
     from playwright.sync_api import sync_playwright
     server = build.StaticServer(build.DIST).start()
@@ -123,9 +161,11 @@ def main(argv):
                 page.wait_for_selector("#setup", state="visible")
                 page.select_option("#game", "sunofyork")
                 page.select_option("#scenario", "blore_heath")
-                page.screenshot(path=str(out / f"soy-setup-{width}.png"))
-                refused_deck(page, out / f"soy-deck-refused-{width}.png")
-                for step in STEPS:
+                steps = not opts.only or "steps" in opts.only
+                if steps:
+                    page.screenshot(path=str(out / f"soy-setup-{width}.png"))
+                    refused_deck(page, out / f"soy-deck-refused-{width}.png")
+                for step in (*STEPS, "campaign"):
                     if step not in saves:
                         continue
                     page.evaluate("(s) => localStorage.setItem('richard3.autosave', s)",
@@ -135,9 +175,12 @@ def main(argv):
                     page.click("#continue")
                     wait_for_table(page)
                     name = step.replace(" ", "-")
-                    page.screenshot(path=str(out / f"soy-{name}-{width}.png"))
+                    if step != "over" or steps:
+                        page.screenshot(path=str(out / f"soy-{name}-{width}.png"))
                     if step == "movement":
                         open_large(page, out / f"soy-large-{width}.png")
+                    if step == "over" and (not opts.only or "replay" in opts.only):
+                        replay_screen(page, out / f"soy-replay-{width}.png")
                     if step in ("deployment", "movement", "combat"):
                         card = page.locator("#soy-field button[data-card], #hand button[data-card]")
                         for i in range(card.count()):

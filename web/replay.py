@@ -4,8 +4,8 @@ table (Review: a game in progress, from the player's own side), or from a finish
 imported on the start screen. Also the shared record as text to copy.
 
 The worker holds the replay (game_host.GameHost.replay_open / replay_view): the page asks for
-the view of one step and draws it with the table's own drawing (tableview.render: the map and
-the panels as in play, with no choices). <body data-mode="replay">, data-replay-step (the
+the view of one step and draws it with the table's own drawing (session.draw_table: the map and
+the panels as in play, or Sun of York's battlefield, with no choices). <body data-mode="replay">, data-replay-step (the
 actions applied) and data-viewpoint say where it is; the AI's loop of the game in progress is
 stopped meanwhile and resumed on Close.
 
@@ -59,7 +59,8 @@ async def open_replay(text="", side="", back="start"):
     state.update(info=info, back=back, step=-1, busy=False,
                  viewpoint="both" if "both" in views else views[0])
     tableview.forget_log()
-    await ensure_map()
+    if info.get("game") != "sunofyork":   # Sun of York's table has no map
+        await ensure_map()
     el("start-screen").hidden = True
     el("play").hidden = False
     document.body.dataset.mode = "replay"
@@ -143,7 +144,7 @@ async def go(step):
 async def draw(view, step):
     """Draw the view of `step`: the table as in play (no choices), the controls' state."""
     state["step"] = step
-    await tableview.render(view)
+    await session.draw_table(view)   # either game's table (Sun of York's too, issue 54)
     info = state["info"]
     turns = info["turns"]
     column = column_of(step)

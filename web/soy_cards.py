@@ -130,20 +130,30 @@ def layout(me):
     return grid
 
 
-def position_name(p, me):
-    """Position `p` in `me`'s words (as field.name)."""
+def whose(view):
+    """(own, enemy's) as the field's labels say them: "Your", "Enemy's" to a player; the
+    sides' names in a replay, whose watcher plays neither."""
+    me = view["obs"]["side"]
+    if view.get("replay"):
+        return f"{SIDES[me]}’s", f"{SIDES[1 - me]}’s"
+    return "Your", "Enemy's"
+
+
+def position_name(p, me, words=("Your", "Enemy's")):
+    """Position `p` in `me`'s words (as field.name); `words`: whose() of the view."""
+    own, foe = words
     if p >= 9:
         owner = (p - 9) % 2
         edge = (p - 9) // 2
         col = 0 if edge == 0 else 2
         word = COLUMN_WORDS[col if owner == 1 else 2 - col]
-        return f"Your {word} flank" if owner == me else f"Enemy's {word} flank"
+        return f"{own} {word} flank" if owner == me else f"{foe} {word} flank"
     col, r = p // 3, p % 3
     word = COLUMN_WORDS[col if me == 1 else 2 - col]
     if r == 1:
         return f"{cap(word)} middle ground"
     mine = (r == 0) == (me == 1)
-    return f"Your {word} rear" if mine else f"Enemy's {word} rear"
+    return f"{own} {word} rear" if mine else f"{foe} {word} rear"
 
 
 def stacks(view, p, picked=None, pickable=()):
@@ -171,13 +181,16 @@ def stacks(view, p, picked=None, pickable=()):
 
 def position_large_html(view, p):
     """Position `p` opened large (a phone's one tap on its stack): its name in full and its
-    cards, each side's under a heading, drawn large; nothing in it decides."""
+    cards, each side's under a heading (the sides by name in a replay), drawn large; nothing
+    in it decides."""
     me = view["obs"]["side"]
-    heads = ("The enemy's cards", "Your cards")
+    words = whose(view)
+    heads = (f"{words[1]} cards", f"{words[0]} cards") if view.get("replay") else (
+        "The enemy's cards", "Your cards")
     inner = stacks(view, p)
     sides = [x for x in (1 - me, me) if any(y["side"] == x for y in view["obs"]["field"][p])]
     body = "".join(f'<h4>{heads[t == me]}</h4>{html}' for t, html in zip(sides, inner))
-    return (f'<h3>{e(position_name(p, me))}</h3>{body or "<p>No cards here.</p>"}'
+    return (f'<h3>{e(position_name(p, me, words))}</h3>{body or "<p>No cards here.</p>"}'
             f'<p class="soy-note">{e(view["public"]["note"])}</p>'
             f'<p class="soy-large-close">Tap anywhere or press Escape to close.</p>')
 
@@ -188,6 +201,7 @@ def field_html(view, picked=None, targets=(), pickable=()):
     obs = view["obs"]
     me = obs["side"]
     columns = view["public"].get("columns") or [0, 1, 2]
+    words = whose(view)
     cells = []
     for line in layout(me):
         for p in line:
@@ -204,7 +218,7 @@ def field_html(view, picked=None, targets=(), pickable=()):
                 cls += " lit"
             if unused:
                 cls += " unused"
-            name = position_name(p, me)
+            name = position_name(p, me, words)
             cells.append(f'<div class="{cls}"{attrs} aria-label="{e(name)}">'
                          f'<span class="pos-name">{e(name)}</span>{"".join(inner)}</div>')
     return f'<div class="soy-grid">{"".join(cells)}</div>'
@@ -217,18 +231,21 @@ def status_html(view):
     me = obs["side"]
     foe = 1 - me
     init = obs.get("initiative", -1)
+    seen = bool(view.get("replay"))   # a replay: the sides by name
+    own, enemy = (SIDES[me] + "’s", SIDES[foe] + "’s") if seen else ("Your", "Enemy")
     parts = [f'<b>{e(pub["title"])}</b>',
              f'Turn {obs["turn"]} · {e(cap(obs["phase"]))}',
-             ("Initiative: " + ("you" if init == me else SIDES[init])) if init in (0, 1) else "",
+             ("Initiative: " + ("you" if init == me and not seen else SIDES[init]))
+             if init in (0, 1) else "",
              f'Orders pool: {obs["pool"]}',
-             f'Your deck {obs["deck_counts"][me]}, discard {len(obs["discards"][me])}, '
+             f'{own} deck {obs["deck_counts"][me]}, discard {len(obs["discards"][me])}, '
              f'hand {obs["hand_counts"][me]}',
-             f'Enemy deck {obs["deck_counts"][foe]}, discard {len(obs["discards"][foe])}, '
+             f'{enemy} deck {obs["deck_counts"][foe]}, discard {len(obs["discards"][foe])}, '
              f'hand {obs["hand_counts"][foe]}',
              f'Weather: {e(pub["weather"])}']
     beside = []
     for t in (0, 1):
-        who = "your" if t == me else "the enemy's"
+        who = SIDES[t] + "’s" if seen else "your" if t == me else "the enemy's"
         if pub["stream"][t]:
             beside.append(f"a stream behind {who} lines" + (" (bridged)" if pub["bridge"][t]
                                                             else ""))
@@ -242,6 +259,12 @@ def status_html(view):
         beside.append("King Henry VI with the Lancastrians")
     if beside:
         parts.append("Beside the field: " + e("; ".join(beside)))
+    camp = view.get("campaign")
+    if camp:
+        parts.insert(1, f'Campaign: Lancaster {camp["wins"][0]}, York {camp["wins"][1]} '
+                        f'(first to {camp["to_win"]})')
+        if camp["between"]:   # the battle's own counts are over: the campaign screen says all
+            parts = parts[:2] + ["Between battles"]
     return "".join(f"<span>{p}</span>" for p in parts if p)
 
 
@@ -265,20 +288,84 @@ def die_html(die):
 
 def dice_html(view):
     """The dice of the last roll (view["rolls"]: soy_host.rolls_of), each roll a line: who
-    rolled, the dice die by die, what they made; the log's sentence as its title."""
+    rolled (the side by name in a replay), the dice die by die, what they made; the log's
+    sentence as its title."""
     rolls = view.get("rolls") or []
     if not rolls:
         return ""
     me = SIDES[view["obs"]["side"]]
+    seen = bool(view.get("replay"))   # a replay: the sides by name
     out = []
     for r in rolls:
         who = r["card"] or r["kind"].replace("_", " ")
         side = r.get("side")
-        whose = "" if side is None else ("Your " if side == me else "Enemy ")
+        by = "" if side is None else (f"{side}’s " if seen else
+                                      "Your " if side == me else "Enemy ")
         cls = "" if side is None else f" s-{SIDES.index(side)}"
         dice = "".join(die_html(d) for d in r["dice"])
         out.append(f'<div class="soy-roll{cls}" title="{e(r["text"])}" data-kind="{r["kind"]}">'
-                   f'<span class="roll-who">{e(whose + who)}</span>'
+                   f'<span class="roll-who">{e(by + who)}</span>'
                    f'<span class="roll-dice">{dice}</span>'
                    f'<span class="roll-made">{e(r["made"])}</span></div>')
     return '<span class="soy-dice-title">Last roll</span>' + "".join(out)
+
+
+def signed(n):
+    """A modifier as the rolls write it: "+1", "-2" ("" for none)."""
+    return "" if not n else (f"+{n}" if n > 0 else str(n))
+
+
+def campaign_html(view):
+    """The campaign screen between battles (9.3): the victories of each side (first to nine),
+    the battles played and their winners, the nobles' rolls after the last battle (9.3.1),
+    King Henry VI's state and rolls (9.3.2), the crowned kings and which royal cards are
+    leaders or Orders cards now (9.3.3), and the Next battle button when the side may go on
+    (`[data-action="next"]`)."""
+    c = view["campaign"]
+    me = view["obs"]["side"]
+    wins = c["wins"]
+    out = [(f'<section id="soy-campaign" class="soy-campaign" '
+            f'aria-labelledby="soy-campaign-title">'
+            f'<h2 id="soy-campaign-title">The campaign after {e(c["battle"])}</h2>'
+            f'<p class="soy-score" aria-label="Victories: Lancaster {wins[0]}, York {wins[1]}">'
+            f'<span class="s-0">Lancaster <b data-wins="Lancaster">{wins[0]}</b></span>'
+            f'<span class="soy-dash">–</span>'
+            f'<span class="s-1"><b data-wins="York">{wins[1]}</b> York</span></p>'
+            f'<p class="soy-goal">The first side to {c["to_win"]} victories wins the Wars of '
+            f'the Roses (9.3).</p>')]
+    nxt = c.get("next")
+    if nxt and "next" in (view.get("actions") or []):
+        out.append(f'<button type="button" class="choice soy-next" data-action="next">'
+                   f'Next battle: {e(nxt["title"])}</button>')
+    elif nxt:
+        out.append(f'<p class="soy-next-wait">Next battle: {e(nxt["title"])}</p>')
+    played = "".join(f'<li>{e(r["battle"])}: <b class="w-{r["winner"]}">'
+                     f'{e(r["winner"])}</b> won</li>' for r in c["results"])
+    out.append(f'<h3>Battles played</h3><ol class="soy-results">{played}</ol>')
+    rolls = []
+    for r in c["rolls"]:
+        whose = "Your" if SIDES.index(r["side"]) == me else r["side"] + "'s"
+        fate = "dies" if r["died"] else "lives"
+        mod = signed(r["mod"])
+        sum_ = f' {mod} = {r["total"]}' if mod else ""
+        rolls.append(f'<li class="{"died" if r["died"] else "lives"}">{whose} '
+                     f'{e(r["leader"])}: rolled {r["roll"]}{sum_}: <b>{fate}</b></li>')
+    out.append('<h3>The nobles after the battle (9.3.1)</h3>'
+               + (f'<ul class="soy-rolls">{"".join(rolls)}</ul>' if rolls else
+                  '<p>No noble rolled.</p>')
+               + '<p class="soy-note">A noble dies on a total under 1: −1 on the winning side '
+                 'if injured, −2 on the losing side (−3 injured), +1 while Henry VI lives.</p>')
+    dead = [f'{t}: {e(", ".join(c["dead"][t]))}' for t in SIDES if c["dead"][t]]
+    if dead:
+        out.append(f'<p class="soy-dead">Dead in the campaign: {"; ".join(dead)}.</p>')
+    henry = "".join(f"<li>{e(x)}</li>" for x in c["henry_rolls"])
+    out.append(f'<h3>King Henry VI (9.3.2)</h3><p>He is {e(c["henry_words"])}.</p>'
+               + (f'<ul class="soy-henry">{henry}</ul>' if henry else ""))
+    kings = [f'{t}: {e(c["kings"][t]) if c["kings"][t] else "no king crowned yet"}'
+             for t in SIDES]
+    royal = "".join(f'<li>{e(r["side"])}’s {e(r["name"])}: ' + (
+        "a leader" if r["leader"] else f'an Orders card only ({e(r["why"])})') + "</li>"
+        for r in c["royal"])
+    out.append(f'<h3>Kings and royal cards (9.3.3)</h3><p>Crowned: {"; ".join(kings)}.</p>'
+               f'<ul class="soy-royal">{royal}</ul></section>')
+    return "".join(out)

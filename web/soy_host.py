@@ -13,7 +13,13 @@ The page gets, as from game_host, one JSON string per call:
   what lies beside the field (weather, stream, bridge, Margaret of Anjou, King Henry VI), the
   deck note (the stand-in note, or which deck was loaded from a file: deck_note) and
   "rolls", the dice of the last action that rolled (rolls_of);
-- ``act``, ``ai_step``: {"status", "view", "save"}, as game_host's answer().
+- ``act``, ``ai_step``: {"status", "view", "save"}, as game_host's answer();
+- ``replay_open``, ``replay_view``, ``replay_close``: a finished battle (or campaign) stepped
+  through, as game_host's (Timeline: the game rebuilt from its record, with its decks), from
+  either side or both face up (table_view's ``both``).
+
+A view holds "campaign" (campaign_part) in a campaign: what the campaign screen between battles
+draws.
 
 A save is {"format": "sunofyork-save", "version": 1, "title": "sunofyork", "controllers",
 "scenario", "seed", "options", "record": every action, "state": Game.to_json() where the engine
@@ -33,6 +39,10 @@ import secrets
 SAVE_FORMAT = "sunofyork-save"
 SAVE_VERSION = 1
 SIDES = ("Lancaster", "York")
+#: The viewpoint of a replay with both sides face up.
+BOTH = "both"
+#: A replay keeps a copy of the game every SNAPSHOT actions.
+SNAPSHOT = 16
 LEVELS = ("easy", "normal", "hard", "expert")
 LOG_TAIL = 200
 #: The note shown wherever cards are (issue 54, item 6).
@@ -237,6 +247,8 @@ class SoyHost:
         self.controllers = {}
         self.agents = {}
         self.rolled = (0, 0)  # the log's events of the last action that rolled dice
+        self.review = None     # the replay open (Timeline), and the viewpoints it allows
+        self.review_viewpoints = ()
 
     # ----------------------------------------------------------------- starting, saves
     def new_game(self, scenario: str, seed, controllers: dict, options=0, decks=None) -> str:
@@ -289,9 +301,8 @@ class SoyHost:
         g = self.game
         if g is None:
             raise SaveError("There is no game to export.")
-        return json.dumps({"format": "sunofyork-record", "scenario": g.scenario,
-                           "seed": g.seed, "options": g.options, "decks": self._decks(),
-                           "actions": g.record})
+        from sunofyork.record import record_json  # the engine, loaded with the game
+        return record_json(g)
 
     def load(self, text: str) -> str:
         game, controllers = parse_save(text)
@@ -319,7 +330,7 @@ class SoyHost:
                 "ai_pending": len(humans) < len(active), "over": g.is_over,
                 "winner": SIDES[g.winner] if g.winner >= 0 else None,
                 "reason": g.reason or None,
-                "campaign": (camp.get("battle", 0) + 1) if isinstance(camp, dict) else 1,
+                "campaign": (camp["index"] + 1) if isinstance(camp, dict) else 1,
                 "turn": g.turn}
 
     def answer(self, watcher: str = "") -> str:
@@ -337,60 +348,75 @@ class SoyHost:
         return json.dumps(self._view(side))
 
     def _view(self, side: str) -> dict:
-        soy = sunofyork()
-        from sunofyork.game import visible
-        from sunofyork.narrate import describe_action
         g = self.game
         if side not in SIDES:  # "both" (a watched game): York's view, nothing more
             side = SIDES[1]
         s = SIDES.index(side)
         deciding = self._human(side) and s in g.active_sides()
-        obs = g.observation(s)
-        log = g.log_for(s)
-        tail = log if g.is_over else log[-LOG_TAIL:]
-        cards = {}
+        return dict(table_view(g, s, deciding, roll=self.rolled),
+                    controllers=self.controllers)
 
-        def name(t, c):
-            if c and 0 < c <= len(g.decks[t]):
-                cards[f"{t}:{c}"] = card_facts(g.card(t, c))
+    # ------------------------------------------------------------------------ replay
+    def replay_open(self, text: str = "", side: str = "") -> str:
+        """Open the replay of a battle (or campaign): `text`, a save or record file of a
+        finished game, or "" for the game held here. As game_host.GameHost.replay_open:
+        {"replay": {"steps", "turns", "viewpoints", "over", "winner", "reason", "scenario",
+        "source", "balance": None, "swings": None}}, or {"replay": None, "unfinished": True}
+        for a file whose game goes on. A game in progress is seen only from `side`, a human
+        side of it; a finished one (or the AI's against itself) from either side or both."""
+        sunofyork()
+        from sunofyork.record import ReplayError, replay  # the engine, loaded just above
+        if text:
+            try:
+                game = parse_save(text)[0] if json.loads(text).get("format") == SAVE_FORMAT \
+                    else replay(text)
+            except (ReplayError, AttributeError, ValueError) as exc:
+                raise SaveError(f"This file cannot be replayed: {exc}") from None
+            if not game.is_over:
+                return json.dumps({"replay": None, "unfinished": True})
+            viewpoints, source = (*SIDES, BOTH), "file"
+        else:
+            game, source = self.game, "game"
+            if game is None or game.record is None:
+                raise SaveError("There is no game with a record to replay.")
+            if game.is_over or not any(self._human(x) for x in SIDES):
+                viewpoints = (*SIDES, BOTH)
+            elif self._human(side):
+                viewpoints = (side,)
+            else:
+                raise SaveError("A game in progress is reviewed from a human player's side.")
+        self.review = Timeline(game)
+        self.review_viewpoints = viewpoints
+        return json.dumps({"replay": {
+            "steps": self.review.steps, "turns": self.review.turns,
+            "viewpoints": list(viewpoints), "over": game.is_over,
+            "scenario": self.review.title, "source": source,
+            "winner": SIDES[game.winner] if game.winner >= 0 else None,
+            "reason": game.reason or None, "balance": None, "swings": None,
+            "game": "sunofyork"}})
 
-        for p in obs["field"]:
-            for x in p:
-                if not x.get("hidden"):
-                    name(x["side"], x["card"])
-        for c in obs["hand"] + obs["dealt"]:
-            name(s, c)
-        for t in (0, 1):
-            for c in obs["discards"][t] + obs["beside"][t]:
-                name(t, c)
-        choices = []
-        if deciding:
-            for a in g.legal_actions(s):
-                choices.append({"notation": notation(a), "verb": a[0],
-                                "text": describe_action(g, s, a),
-                                "ints": list(a[1:])})
-                for x in a[1:2]:
-                    name(s, x)
-        obs = dict(obs, log=tail[-3:])
-        sc = g.sc
-        out = {
-            "game": "sunofyork", "side": side, "obs": obs, "cards": cards,
-            "actions": [c["notation"] for c in choices], "choices": choices,
-            "prompt": PROMPTS.get(obs["phase"], "") if deciding else "",
-            "log_plain": tail, "log_count": len(log),
-            "public": {"title": sc.title, "weather": g.weather, "attacker": g.attacker,
-                       "stream": g.stream[:], "bridge": g.bridge[:],
-                       "margaret_on": g.margaret_on[:], "henry": g.henry,
-                       "columns": list(g.columns),
-                       "note": deck_note(obs.get("stand_in") or (True, True))},
-            "controllers": self.controllers, "can_undo": False,
-            "rolls": rolls_of(g, [e for e in g.log[slice(*self.rolled)] if visible(e, s)], s),
-        }
-        if g.is_over:
-            out["summary"] = {"winner": SIDES[g.winner] if g.winner >= 0 else None,
-                              "reason": g.reason, "turn": g.turn}
-        del soy
-        return out
+    def replay_view(self, step: int, viewpoint: str, since: int = -1) -> str:
+        """The replay's view at `step` (0..steps) from `viewpoint` (one replay_open allowed):
+        table_view with no choices (both sides face up for "both"), and "replay": {"step",
+        "turn"}. SaveError without a replay open, IllegalAction for a viewpoint not
+        allowed, ValueError for a step out of range."""
+        review = self.review
+        if review is None:
+            raise SaveError("No replay is open.")
+        if viewpoint not in self.review_viewpoints:
+            raise sunofyork().IllegalAction(f"this replay cannot be seen from {viewpoint!r}")
+        step = int(step)
+        g = review.game_at(step)
+        both = viewpoint == BOTH
+        view = table_view(g, 0 if both else SIDES.index(viewpoint), False, both)
+        view["controllers"] = self.controllers
+        view["replay"] = {"step": step, "turn": review.turn_at(step)}
+        return json.dumps(view)
+
+    def replay_close(self) -> str:
+        """Close the replay (its copies of the game are freed)."""
+        self.review, self.review_viewpoints = None, ()
+        return json.dumps({"closed": True})
 
     # --------------------------------------------------------------------- deciding
     def act(self, side: str, *notations: str) -> str:
@@ -432,6 +458,198 @@ class SoyHost:
 
     def odds(self, side: str):
         return None
+
+
+def table_view(g, s: int, deciding: bool, both: bool = False, roll=None) -> dict:
+    """The view of game ``g`` from side ``s`` (0/1): its observation, the printed facts of
+    the cards it names, its choices in words when ``deciding``, its log, what lies beside the
+    field (with the deck note, deck_note), the dice of the last roll ("rolls", rolls_of: the
+    events ``roll`` (start, end) of g.log, or last_roll's where None, as a loaded game or a
+    replay's step shows them), the campaign (campaign_part) and, once over, the summary.
+    ``both``: every card face up (a finished game's replay): the field with both sides'
+    face-down cards, the enemy's hand and dealt cards under "foe_hand", every roll seen."""
+    from sunofyork.game import visible  # the engine, loaded by now
+    from sunofyork.narrate import SPECTATOR, describe_action, sentence
+    obs = g.observation(s)
+    if both:
+        other = g.observation(1 - s)
+        obs["field"] = [[x for x in mine if x["side"] == s] + [x for x in theirs
+                                                                 if x["side"] != s]
+                        for mine, theirs in zip(obs["field"], other["field"])]
+        obs["foe_hand"] = other["dealt"] + other["hand"]
+        log = [sentence(g, ev, SPECTATOR) for ev in g.log]
+    else:
+        log = g.log_for(s)
+    tail = log if g.is_over else log[-LOG_TAIL:]
+    cards = {}
+
+    def name(t, c):
+        if c and 0 < c <= len(g.decks[t]):
+            cards[f"{t}:{c}"] = card_facts(g.card(t, c))
+
+    for p in obs["field"]:
+        for x in p:
+            if not x.get("hidden"):
+                name(x["side"], x["card"])
+    for c in obs["hand"] + obs["dealt"]:
+        name(s, c)
+    for c in obs.get("foe_hand", ()):
+        name(1 - s, c)
+    for t in (0, 1):
+        for c in obs["discards"][t] + obs["beside"][t]:
+            name(t, c)
+    choices = []
+    if deciding:
+        for a in g.legal_actions(s):
+            choices.append({"notation": notation(a), "verb": a[0],
+                            "text": describe_action(g, s, a), "ints": list(a[1:])})
+            for x in a[1:2]:
+                name(s, x)
+    obs = dict(obs, log=tail[-3:])
+    sc = g.sc
+    out = {
+        "game": "sunofyork", "side": SIDES[s], "obs": obs, "cards": cards,
+        "actions": [c["notation"] for c in choices], "choices": choices,
+        "prompt": PROMPTS.get(obs["phase"], "") if deciding else "",
+        "log_plain": tail, "log_count": len(log),
+        "public": {"title": sc.title, "weather": g.weather, "attacker": g.attacker,
+                   "stream": g.stream[:], "bridge": g.bridge[:],
+                   "margaret_on": g.margaret_on[:], "henry": g.henry,
+                   "columns": list(g.columns),
+                   "note": deck_note(obs.get("stand_in") or (True, True))},
+        "campaign": campaign_part(g, s), "can_undo": False,
+        "rolls": rolls_of(g, [e for e in g.log[slice(*(roll or last_roll(g.log)))]
+                              if both or visible(e, s)], SPECTATOR if both else s),
+    }
+    if both:
+        out["viewpoint"] = "both"
+    if g.is_over:
+        out["summary"] = {"winner": SIDES[g.winner] if g.winner >= 0 else None,
+                          "reason": g.reason, "turn": g.turn}
+    return out
+
+
+#: King Henry VI's state between battles (9.3.2), in words.
+HENRY_WORDS = {"free": "in good spirits: he comes to the next battle",
+               "at_next": "at the next battle (he rolled a 6)",
+               "perturbed": "perturbed: he misses the next battle",
+               "captured": "captured by York", "dead": "dead in captivity"}
+#: A crowned king who is no leader card (King Henry VI is a card beside the field, 9.3.2).
+KINGS = {"henry_vi": "King Henry VI"}
+#: The royal leader cards whose use the campaign decides (9.3.3), by side.
+ROYAL_KEYS = (("henry_vii",), ("edward_iv", "richard_iii", "simnel", "march", "gloucester"))
+
+
+def campaign_part(g, s: int):
+    """The campaign as side ``s`` may read it (9.3), or None outside a campaign: the
+    victories ("wins" [Lancaster, York], "to_win" nine), the battles played with their
+    winners, the last battle's rolls (the nobles' deaths, 9.3.1, and Henry VI's, 9.3.2), the
+    nobles dead, King Henry VI's state, the crowned kings and which royal cards are leaders
+    or Orders cards only now (9.3.3), and the next battle (None once the campaign is won)."""
+    from sunofyork import campaign as camp  # the engine, loaded by now
+    from sunofyork import load_scenario
+    from sunofyork.narrate import sentence
+    from sunofyork.state import BETWEEN
+    c = g.campaign
+    if c is None:
+        return None
+
+    def title(sid):
+        return load_scenario(sid).title
+
+    def leader(t, key):
+        card = next((x for x in g.decks[t] if x.key == key), None)
+        return card.name if card else KINGS.get(key, key.replace("_", " "))
+
+    last = max((i for i, ev in enumerate(g.log) if ev[0] == "campaign_victory"), default=-1)
+    rolls = []
+    if last >= 0:
+        for ev in g.log[last:]:
+            if ev[0] == "noble_roll":
+                t, key, r, mod, died = ev[1:6]
+                rolls.append({"side": SIDES[t], "leader": leader(t, key), "roll": r,
+                              "mod": mod, "total": r + mod, "died": died})
+    royal = []
+    for t, keys in enumerate(ROYAL_KEYS):
+        for key in keys:
+            card = next((x for x in g.decks[t] if x.key == key), None)
+            if card is not None:
+                barred = camp.bars(g, t, card.id)
+                why = "" if not barred else "dead" if key in c["dead"][t] else \
+                    "crowned: the king’s card leads instead" if key in camp.STAND_IN.values() else "not crowned"
+                royal.append({"side": SIDES[t], "name": card.name, "leader": not barred,
+                              "why": why})
+    over = g.is_over
+    order = c["order"]
+    nxt = order[(c["index"] + 1) % len(order)]
+    return {
+        "wins": c["wins"][:], "to_win": camp.VICTORIES, "battle": title(c["battle"]),
+        "between": g.phase == BETWEEN,
+        "results": [{"battle": title(sid), "winner": SIDES[w]} for sid, w in c["results"]],
+        "rolls": rolls,
+        "henry": c["henry"], "henry_words": HENRY_WORDS.get(c["henry"], c["henry"]),
+        "henry_rolls": [sentence(g, ev, s) for ev in g.log
+                        if ev[0] in ("henry_roll", "prisoner_roll")],
+        "dead": {SIDES[t]: [leader(t, k) for k in c["dead"][t]] for t in (0, 1)},
+        "kings": {SIDES[t]: leader(t, c["kings"][t]) if c["kings"][t] else ""
+                  for t in (0, 1)},
+        "royal": royal,
+        "next": None if over else {"id": nxt, "title": title(nxt)},
+    }
+
+
+class Timeline:
+    """A game's record stepped through (the replay): step ``n`` is the game after its first
+    ``n`` actions, reached from a copy kept every SNAPSHOT actions. ``turns``: one dict a turn
+    of a battle played, {"start", "end" (the next one's start), "label"} ("Deployment",
+    "Turn 3"; in a campaign the battle's name first)."""
+
+    def __init__(self, game):
+        soy = sunofyork()
+        g = soy.new_game(game.scenario, seed=game.seed, options=game.options, decks=game.decks)
+        self.actions = [(int(s), tuple(a)) for s, a in game.record]
+        self.steps = len(self.actions)
+        self.title = "the campaign" if g.campaign is not None else g.sc.title
+        self._copies = [g.copy()]
+        marks = [self._mark(g)]
+        for n, (s, a) in enumerate(self.actions, 1):
+            g.play(s, a)   # the record was checked by the game that made it, or by replay()
+            marks.append(self._mark(g))
+            if n % SNAPSHOT == 0:
+                self._copies.append(g.copy())
+        self.turns = []
+        for n, (key, label) in enumerate(marks):
+            if self.turns and self.turns[-1]["key"] == key:
+                continue
+            if self.turns:
+                self.turns[-1]["end"] = n
+            self.turns.append({"key": key, "start": n, "label": label})
+        for t in self.turns:
+            del t["key"]
+        self.turns[-1]["end"] = self.steps
+
+    @staticmethod
+    def _mark(g):
+        where = "Deployment" if g.turn == 0 else f"Turn {g.turn}"
+        if g.campaign is None:
+            return (g.turn,), where
+        c = g.campaign
+        return (c["index"], g.turn), f"{g.sc.name}: {where[0].lower()}{where[1:]}"
+
+    def game_at(self, step: int):
+        """The game after the first ``step`` actions (a copy); ValueError outside
+        0..steps."""
+        if not 0 <= step <= self.steps:
+            raise ValueError(f"step {step} is not in this game (0 to {self.steps})")
+        k = step // SNAPSHOT
+        g = self._copies[k].copy()
+        for s, a in self.actions[k * SNAPSHOT:step]:
+            g.play(s, a)
+        return g
+
+    def turn_at(self, step: int) -> int:
+        """The index in ``turns`` of the turn being played at ``step``."""
+        return max(i for i, t in enumerate(self.turns) if t["start"] <= step or i == 0)
 
 
 def is_soy_save(text) -> bool:

@@ -15,6 +15,10 @@ no card (Roll, End, Draw...) are always buttons. A tap on a position's stack tha
 nothing opens it large (#soy-large, a modal dialog; one tap or Escape closes it). Beside the
 field: the dice of the last roll (#soy-dice) and the deck note (#soy-field-note).
 
+Between the battles of a campaign (body[data-phase="between-battles"]) the field's frame holds
+the campaign screen instead (#soy-campaign, soy_cards.campaign_html) with its one decision, the
+Next battle button. A replay (replay.py) draws its steps here too, with no choices.
+
 Runs on MicroPython (the page's main thread); see dom.py.
 """
 
@@ -44,6 +48,11 @@ def is_soy(view=None, status=None):
     if view is not None:
         return view.get("game") == "sunofyork"
     return bool(status) and status.get("title") == "sunofyork"
+
+
+def between_battles(view):
+    """Whether `view` is a campaign's time between battles: the campaign screen is drawn."""
+    return bool(view.get("campaign")) and view["obs"]["phase"] == "between battles"
 
 
 def card_of(choice):
@@ -76,11 +85,16 @@ def draw(view):
     mine = [x for x in choices if picked is not None and card_of(x) == picked]
     targets = set(p for p in (position_of(x) for x in mine) if p is not None)
     el("soy-status").innerHTML = soy_cards.status_html(view)
-    el("soy-dice").innerHTML = soy_cards.dice_html(view)
-    el("soy-grid-box").innerHTML = soy_cards.field_html(view, picked, targets, pickable)
+    between = between_battles(view)
+    # between battles the campaign screen shows the nobles' rolls itself: no dice above it
+    el("soy-dice").innerHTML = "" if between else soy_cards.dice_html(view)
+    el("soy-grid-box").innerHTML = soy_cards.campaign_html(view) if between else \
+        soy_cards.field_html(view, picked, targets, pickable)
     el("soy-field-note").textContent = view["public"]["note"]
     large = el("soy-large")
-    if large.open:                      # a position opened large follows the game
+    if large.open and between:          # no position to open between battles
+        large.close()
+    elif large.open:                    # a position opened large follows the game
         large.innerHTML = soy_cards.position_large_html(view, int(large.dataset.position))
     # the prompt and the choices
     prompt = view.get("prompt") or ""
@@ -92,6 +106,10 @@ def draw(view):
         prompt += " Tap one of your cards with a gold edge."
     if not choices:
         prompt = ("The AI is playing…" if not obs.get("winner", -1) >= 0 else "")
+    if between:   # its one choice is the campaign screen's Next battle button
+        prompt = ("The campaign between battles: tap Next battle to go on (9.3)." if choices
+                  else "The campaign between battles: the other side has still to go on.")
+        choices = []
     put("prompt", e(prompt))
     rows = []
     if state["at"] is not None and picked is not None:
@@ -108,20 +126,30 @@ def draw(view):
         rows.append('<button type="button" class="choice" id="soy-cancel">Let the card go'
                     '</button>')
     put("choices", "".join(rows))
-    put("actions", "".join(f"<li>{button(x)}</li>" for x in choices).join(
+    put("actions", "".join(f"<li>{button(x)}</li>" for x in view.get("choices") or []).join(
         ('<ul class="soy-all">', "</ul>")))
     # the hand (in deployment: the cards dealt)
-    cards = list(obs.get("dealt") or []) + list(obs.get("hand") or [])
+    # between battles the last battle's hand is of no use: the campaign screen only
+    cards = [] if between else list(obs.get("dealt") or []) + list(obs.get("hand") or [])
     hand = []
     for c in cards:
         st = "picked" if c == picked else ("pick" if c in pickable else "")
         hand.append(soy_cards.card_html(view, me, c, None, st))
-    title = "Your cards dealt" if obs.get("dealt") else "Your hand"
-    put("hand", (f'<section class="soy-hand" aria-label="{title}"><h3>{title} '
-                 f'({len(cards)})</h3><div class="soy-hand-cards">{"".join(hand)}</div>'
-                 f'<p class="soy-note">{e(view["public"]["note"])}</p></section>'))
+    whose = f"{SIDES[me]}’s" if view.get("replay") else "Your"
+    title = f"{whose} cards dealt" if obs.get("dealt") else f"{whose} hand"
+    rows = [] if between else [hand_html(title, hand)]
+    if "foe_hand" in obs:   # a replay with both sides face up
+        rows.append(hand_html(f"{SIDES[1 - me]}’s hand", [
+            soy_cards.card_html(view, 1 - me, c) for c in obs["foe_hand"]]))
+    put("hand", "".join(rows) + f'<p class="soy-note">{e(view["public"]["note"])}</p>')
     log = view.get("log_plain") or []
     put("log", "".join(f"<li>{e(x)}</li>" for x in log))
+
+
+def hand_html(title, cards):
+    """A hand of cards (drawn already) under its title and count."""
+    return (f'<section class="soy-hand" aria-label="{title}"><h3>{title} ({len(cards)})</h3>'
+            f'<div class="soy-hand-cards">{"".join(cards)}</div></section>')
 
 
 def render_sync(view):
@@ -157,10 +185,13 @@ async def show_victory(view):
     render_sync(view)
     s = view.get("summary") or {}
     who = s.get("winner")
+    camp = view.get("campaign")
     el("victory-text").innerHTML = (
         f'<h2>{e(who + " wins" if who else "The battle is over")}</h2>'
         f'<p>{e(view["public"]["title"])}: {e(s.get("reason") or "")}, after turn '
-        f'{s.get("turn", "?")}.</p>')
+        f'{s.get("turn", "?")}.</p>' + (
+            f'<p>The Wars of the Roses are won: Lancaster {camp["wins"][0]}, York '
+            f'{camp["wins"][1]} victories (9.3).</p>' if camp else ""))
     el("prompt").textContent = (who + " wins the battle.") if who else "The battle is over."
     forget("prompt")
     document.body.dataset.phase = "over"
@@ -237,6 +268,10 @@ async def on_field_click(event):
     target = event.target
     if target.closest("#soy-large") is not None:    # a tap on a position opened large
         el("soy-large").close()
+        return
+    action = target.closest("[data-action]")   # the campaign screen's Next battle
+    if action is not None:
+        await decide(action.dataset.action)
         return
     pos = target.closest("[data-position][data-target]")
     if pos is not None and state["picked"] is not None:

@@ -30,6 +30,7 @@ import soy_host  # noqa: E402
 
 GAMES = {"richard3": HOST, "sunofyork": soy_host.SoyHost()}
 CURRENT = {"host": HOST}
+REPLAY = {"host": HOST}   # the host whose replay is open
 
 
 def _host():
@@ -112,16 +113,19 @@ def thinking():
 
 
 def replay_open(text="", side=""):
-    """The replay of a finished game's file, or of the game held here (game_host)."""
-    return _call(HOST.replay_open, text, side)
+    """The replay of a finished game's file (a Sun of York one by its host), or of the game
+    held here; the replay's other calls go to the host that opened it."""
+    host = (GAMES["sunofyork"] if soy_host.is_soy_save(text) else HOST) if text else _host()
+    REPLAY["host"] = host
+    return _call(host.replay_open, text, side)
 
 
 def replay_view(step, viewpoint, since=-1):
-    return _call(HOST.replay_view, step, viewpoint, since)
+    return _call(REPLAY["host"].replay_view, step, viewpoint, since)
 
 
 def replay_close():
-    return _call(HOST.replay_close)
+    return _call(REPLAY["host"].replay_close)
 
 
 def save():

@@ -4,7 +4,9 @@
   rules append: ``("attack", side, cid, target, ability, rolls, hits)``...), with the rule
   number where it helps. Positions in ``side``'s words (``field.name``: "your left rear", "the
   enemy's centre rear"), units by ``Card.label()`` ("Longbowmen (1:2/1)"), leaders, terrain
-  and specials by name. An unknown event kind raises KeyError.
+  and specials by name. An unknown event kind raises KeyError. ``side`` 2 (``SPECTATOR``):
+  neither side's words, every side in the third person and positions in ``field.plain``'s
+  neutral words (a replay with both sides face up).
 - ``describe_action(g, side, action) -> str`` and ``describe_actions(g, side)``: the actions
   (docs/sunofyork-actions.md) as a player reads them: "Move Longbowmen (1:2/2) from your left
   rear to the left middle ground (1 order)".
@@ -19,12 +21,16 @@ from __future__ import annotations
 
 from .cards import HENRY_VI, MARGARET, SIDE_NAMES, UNIT
 from .effects import order_cost
-from .field import name, rear
+from .field import name, plain, rear
 from .movement import _captured as _in_captured_battle, _free, hand_entries, standard_moves
 from .scenario import SECTIONS, load_scenario
 from .state import COMBAT, HAND, MOVEMENT, PHASE_NAMES
 
 # ------------------------------------------------------------------------------ words
+
+
+#: The ``side`` of a sentence for neither side (a replay with both sides face up).
+SPECTATOR = 2
 
 
 def _side(s: int) -> str:
@@ -64,9 +70,11 @@ def _Card(g, s: int, cid: int, side: int) -> str:
 
 
 def _pos(p: int, side: int) -> str:
+    """Position ``p`` in ``side``'s words; for neither side (a spectator, ``side`` 2) in
+    neutral words ("York's left rear")."""
     if p == HAND:
         return "the hand"
-    return name(p, side)
+    return name(p, side) if side in (0, 1) else plain(p)
 
 
 def _plural(n: int, word: str, words: str = "") -> str:
@@ -110,6 +118,8 @@ def _scenario(sid: str) -> str:
 def _battle_words(c: int, side: int) -> str:
     """Battle (column) ``c`` in ``side``'s words: "your left battle" is York's column 0 for
     York, Lancaster's right for Lancaster ("left"/"right" are each army's own)."""
+    if side not in (0, 1):   # a spectator: York's left and right
+        return f"the {name(rear(1, c), 1).split()[1]} battle (York's)"
     word = name(rear(side, c), side).split()[1]
     return f"the {word} battle"
 
@@ -497,8 +507,9 @@ SENTENCES = {
 
 
 def sentence(g, event, side: int) -> str:
-    """``event`` (a tuple of ``g.log``) as one English sentence for ``side`` (0 or 1).
-    KeyError for an event kind this module does not know."""
+    """``event`` (a tuple of ``g.log``) as one English sentence for ``side`` (0 or 1, or
+    ``SPECTATOR``: both in the third person). KeyError for an event kind this module does not
+    know."""
     text = SENTENCES[event[0]](g, tuple(event), side)
     return text[0].upper() + text[1:] + "."
 

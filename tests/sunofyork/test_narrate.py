@@ -10,7 +10,7 @@ import pytest
 from sunofyork import SCENARIO_IDS, new_game
 from sunofyork.field import position
 from sunofyork.game import PRIVATE, visible
-from sunofyork.narrate import SENTENCES, describe_action, describe_actions, sentence
+from sunofyork.narrate import SENTENCES, SPECTATOR, describe_action, describe_actions, sentence
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "sunofyork"
 RAW = re.compile(r"\(\s*'|\[\s*'|\(\d+, \d+|<|\bNone\b|\?")
@@ -46,6 +46,10 @@ def _check_log(g):
         kinds.add(e[0])
         for side in (0, 1):
             _check_text(sentence(g, e, side), f"{e!r} for {side}")
+        # for neither side (a replay face up): every side in the third person
+        neutral = sentence(g, e, SPECTATOR)
+        _check_text(neutral, f"{e!r} for a spectator")
+        assert not re.search(r"\b(you|your)\b", neutral, re.I), neutral
     for side in (0, 1):
         lines = g.log_for(side)
         assert len(lines) == sum(1 for e in g.log if visible(e, side))
