@@ -639,13 +639,8 @@ class Timeline:
     def game_at(self, step: int):
         """The game after the first ``step`` actions (a copy); ValueError outside
         0..steps."""
-        if not 0 <= step <= self.steps:
-            raise ValueError(f"step {step} is not in this game (0 to {self.steps})")
-        k = step // SNAPSHOT
-        g = self._copies[k].copy()
-        for s, a in self.actions[k * SNAPSHOT:step]:
-            g.play(s, a)
-        return g
+        from roses.timeline import game_at  # the engine's wheel, loaded with the game
+        return game_at(self._copies, self.actions, step, type(self._copies[0]).play, SNAPSHOT)
 
     def turn_at(self, step: int) -> int:
         """The index in ``turns`` of the turn being played at ``step``."""

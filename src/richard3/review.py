@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import math
 
+from roses.timeline import game_at
+
 from .ai.value import logit
 from .components import SIDE_NAMES
 from .events import EVENTS, as_dict
@@ -66,13 +68,7 @@ class Review:
     def game_at(self, step: int) -> Game:
         """The game after the record's first ``step`` actions (a copy: change it freely).
         Raises ValueError for a step outside 0..steps."""
-        if not isinstance(step, int) or not 0 <= step <= self.steps:
-            raise ValueError(f"step {step!r} is not in this game (0 to {self.steps})")
-        k = step // SNAPSHOT
-        g = self._snapshots[k].copy()
-        for side, notation in self.actions[k * SNAPSHOT:step]:
-            g.apply(side, notation)
-        return g
+        return game_at(self._snapshots, self.actions, step, Game.apply, SNAPSHOT)
 
     def turn_at(self, step: int) -> int:
         """The index in ``turns`` of the game turn being played at ``step``."""
