@@ -247,10 +247,12 @@ class NormalAgent(Agent):
 
 
 # ---------------------------------------------------------------------- shared rules
-def deploy_rule(d, side: int, legal: list):
+def deploy_rule(d, side: int, legal: list, centre: float = 1.35, tilt: tuple = (1.0, 1.0)):
     """4.0: keep the orders cards (the best first) and then the weakest units as the hand;
-    spread the units over the deployment positions by strength, the centre heaviest; a
-    non-unit that cannot be kept goes down as a decoy (it is discarded at the reveal)."""
+    spread the units over the deployment positions by strength, the centre heaviest (a
+    position's load divided by ``centre`` in the centre battle, by ``tilt[0]`` / ``tilt[1]``
+    in the battles of columns 0 / 2); a non-unit that cannot be kept goes down as a decoy (it
+    is discarded at the reveal)."""
     c = legal[0][1]
     deck = d.decks[side]
     room = d.sc.sides[side].hand - len(d.hand[side])
@@ -273,7 +275,8 @@ def deploy_rule(d, side: int, legal: list):
         p = a[2]
         here = sum(card_value(d, side, x) for x in d.at[p][side]
                    if d.flags[side][x] & FACE_DOWN and deck[x - 1].kind == UNIT)
-        weight = 1.35 if column(p) == CENTRE else 1.0
+        col = column(p)
+        weight = centre if col == CENTRE else tilt[0] if col == 0 else tilt[1]
         return ((here + v) / weight, p)
     return min(deploys, key=load)
 
