@@ -10,7 +10,6 @@
     python3 build.py bench-ai             the AI's thinking time in the browser (bench/ai_browser.py)
     python3 build.py bench-table          the main thread's longest tasks over long games
     python3 build.py train-ai             self-play games and the fit of the AI's learned value
-    python3 build.py train-sunofyork      the same for Sun of York's (tools/soy_train_value.py)
     python3 build.py map                  install the `map` extra and run tools/make_map.py
 
 Each command sets itself up on a fresh machine: a virtual environment in .venv (unless one is
@@ -1147,22 +1146,6 @@ def cmd_train_ai(args: list[str]) -> int:
     games = [a for a in args if a.startswith("--games=")] or [f"--games={TRAIN_GAMES}"]
     code = subprocess.call([sys.executable, script, "games", *games], cwd=ROOT)
     return code or subprocess.call([sys.executable, script, "fit", *games], cwd=ROOT)
-
-
-#: Self-play games Sun of York's learned value was fitted to (src/sunofyork/data/value.json).
-SOY_TRAIN_GAMES = 1448
-
-
-@command("train-sunofyork", needs=("python",))
-def cmd_train_sunofyork(args: list[str]) -> int:
-    """Fit Sun of York's learned value: self-play games, then the fit
-    (tools/soy_train_value.py), with the `train` extra installed into the virtual environment."""
-    run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-q",
-         "-e", f"{ROOT}[train]"])
-    script = ROOT / "tools" / "soy_train_value.py"
-    code = subprocess.call([sys.executable, script, "games", f"--games={SOY_TRAIN_GAMES}",
-                            *args], cwd=ROOT)
-    return code or subprocess.call([sys.executable, script, "fit"], cwd=ROOT)
 
 
 @command("bench-engine", needs=("python",))

@@ -118,29 +118,6 @@ def test_twins_in_deployment_get_the_same_decision():
             assert agent(name, 2).choose(g, s) == agent(name, 2).choose(twin, s)
 
 
-def test_hard_weighs_the_deployments_once_a_deal(monkeypatch):
-    """4.0 for hard: at its first deployment decision it plays each of PLANS out and keeps the
-    best for the rest of that deployment; over a few deals it does not always keep normal's."""
-    from sunofyork.ai.hard import PLANS, HardAgent
-    calls = []
-    real = HardAgent.deployed
-    monkeypatch.setattr(HardAgent, "deployed",
-                        lambda self, g, side, plan: calls.append(plan) or real(self, g, side,
-                                                                                plan))
-    chosen = []
-    for seed, sid in enumerate(("towton", "barnet", "st_albans_1", "northampton")):
-        g = new_game(sid, seed=seed)
-        hard = agent("hard", seed)
-        calls.clear()
-        while g.phase <= DEPLOY:           # hard is Lancaster; both deploy, then the reveal
-            s = g.active_sides()[0]
-            g.apply(s, hard.choose(g, s) if s == 0 else agent("normal", 1).choose(g, s))
-        assert len(calls) == len(PLANS) * SMALL["hard"]["samples"]
-        assert hard._plan[1] in PLANS
-        chosen.append(hard._plan[1])
-    assert any(plan != PLANS[0] for plan in chosen)
-
-
 def test_determinize_keeps_what_is_seen_and_counts():
     for g in positions("st_albans_2", 8, every=25)[:20]:
         s = g.active_sides()[0]

@@ -76,25 +76,6 @@ def strengths(g, w: dict = W) -> list:
     return out
 
 
-def pressure(g, t: int, col: int, st: list):
-    """Side ``t``'s pressure on the enemy's rear of battle ``col`` (5.0 capture), in [0, 1):
-    its strength in that rear and, less, in the middle ground and the enemy's flank, against
-    the rear's defenders (``st`` from ``strengths``); None where it has none there."""
-    e = 1 - t
-    s_t, s_e = st[t], st[e]
-    R = rear(e, col)
-    M = 3 * col + 1
-    att = s_t[R]
-    att += (0.25 if s_e[M] > 0 else 0.6) * s_t[M]
-    if col != CENTRE:
-        edge = 0 if col == 0 else 1
-        att += 0.3 * s_t[FLANKS[edge][e]]
-    if att <= 0:
-        return None
-    dfn = s_e[R] + 0.3 * s_e[M]
-    return att / (att + dfn + 1.5)
-
-
 def evaluate(g, side: int, w: dict = W, st: list | None = None) -> float:
     """The position's value for ``side`` (see the module docstring)."""
     if g.phase == OVER or g.winner >= 0:
@@ -124,9 +105,17 @@ def evaluate(g, side: int, w: dict = W, st: list | None = None) -> float:
                 if g.captured[col] == t:
                     sub += w["captured"]
                 continue
-            thr = pressure(g, t, col, st)
-            if thr is None:
+            R = rear(e, col)
+            M = 3 * col + 1
+            att = s_t[R]
+            att += (0.25 if s_e[M] > 0 else 0.6) * s_t[M]
+            if col != CENTRE:
+                edge = 0 if col == 0 else 1
+                att += 0.3 * s_t[FLANKS[edge][e]]
+            if att <= 0:
                 continue
+            dfn = s_e[R] + 0.3 * s_e[M]
+            thr = att / (att + dfn + 1.5)
             if col == CENTRE or len(g.columns) == 1:
                 val = w["cap_centre"]
             else:
@@ -161,4 +150,4 @@ def evaluate(g, side: int, w: dict = W, st: list | None = None) -> float:
     return score
 
 
-__all__ = ["W", "evaluate", "pressure", "strengths", "unit_strength", "worth"]
+__all__ = ["W", "evaluate", "strengths", "unit_strength", "worth"]

@@ -21,16 +21,9 @@ from __future__ import annotations
 import random
 import time
 
-from ..state import BETWEEN, COMBAT, COMMIT, DEPLOY, INITIATIVE, MOVEMENT, OVER
+from ..state import COMBAT, COMMIT, INITIATIVE, MOVEMENT, OVER
 from .determinize import determinize
-from .normal import NormalAgent, deploy_rule
-from .value import learned_value
-
-
-#: the deployments hard weighs (4.0): deploy_rule's (centre, tilt): normal's own first, then
-#: the centre lighter or heavier, then one side battle heavier
-PLANS = ((1.35, (1.0, 1.0)), (2.2, (1.0, 1.0)), (1.0, (1.0, 1.0)), (3.5, (1.0, 1.0)),
-         (1.35, (1.5, 1.0)), (1.35, (1.0, 1.5)))
+from .normal import NormalAgent
 
 
 class Rollout(NormalAgent):
@@ -46,13 +39,8 @@ class HardAgent(NormalAgent):
     name = "hard"
 
     def __init__(self, seed: int = 0, samples: int = 6, candidates: int = 3, depth: int = 48,
-                 budget_ms: float = 350.0, min_samples: int = 1, weights: dict | None = None,
-                 learned: int = 1, plans: int = 1, plan_turns: int = 3,
-                 plan_ms: float = 2000.0):
+                 budget_ms: float = 350.0, min_samples: int = 1, weights: dict | None = None):
         super().__init__(seed, weights=weights)
-        #: the play-outs' end positions valued by the learned value (value.py), else by the
-        #: hand-written evaluation
-        self.learned = bool(learned)
         self.max_samples = samples
         self.candidates = candidates
         self.depth = depth
@@ -61,11 +49,6 @@ class HardAgent(NormalAgent):
         self.policy = Rollout(seed, weights=weights)
         #: samples used at the last key decision (for the bench)
         self.last_samples = 0
-        #: the deployments weighed (deploy_rule's centre and tilt), turns played out for each
-        self.plans = PLANS if plans else ()
-        self.plan_turns = plan_turns
-        self.plan_ms = plan_ms
-        self._plan = None
 
     def choose(self, game, side: int):
         legal = game.legal_actions(side)
@@ -79,8 +62,6 @@ class HardAgent(NormalAgent):
         if ph == INITIATIVE or ph == COMMIT:
             rule = self.rule(d, side, legal)
             cands = [rule] + [a for a in legal if a != rule]
-        elif ph == DEPLOY and self.plans:
-            return deploy_rule(d, side, legal, *self.plan(game, side, t0))
         elif ph == MOVEMENT or ph == COMBAT:
             rule = self.rule(d, side, legal)
             if rule is not None:
@@ -122,56 +103,6 @@ class HardAgent(NormalAgent):
         best = max(range(len(cands)), key=lambda i: (totals[i], -i))
         return cands[best]
 
-    def plan(self, game, side: int, t0: float) -> tuple:
-        """4.0: the deployment, as ``deploy_rule``'s (centre, tilt), for the cards dealt:
-        chosen at the side's first deployment decision and kept for the rest of it. Each of
-        ``PLANS`` is played out on the same samples (a fresh determinization: the enemy's
-        cards and face-down deployment re-dealt, his deployment by normal's rule), the rest of
-        the deployment by the plan, then both sides by the play-out policy until the Movement
-        step of turn ``plan_turns``; the end position valued as at the other key decisions.
-        Bounded by ``samples`` and ``plan_ms`` (once a battle: longer than a move's bound; no
-        time bound where ``budget_ms`` is 0, as in tournaments)."""
-        cards = frozenset(game.dealt[side])
-        if self._plan is not None and cards <= self._plan[0]:
-            return self._plan[1]
-        totals = [0.0] * len(self.plans)
-        budget = self.plan_ms / 1000.0 if self.budget_ms else 0.0
-        n = 0
-        while n < self.max_samples:
-            if budget and n >= self.min_samples and time.perf_counter() - t0 > budget:
-                break
-            world = determinize(game, side, self.rnd)
-            dice = self.rnd.getrandbits(64)
-            pseed = self.rnd.getrandbits(32)
-            for i, plan in enumerate(self.plans):
-                g = world.copy()
-                g.rng = dice
-                self.policy.rnd = random.Random(pseed)
-                totals[i] += self.deployed(g, side, plan)
-            n += 1
-        best = self.plans[max(range(len(self.plans)), key=lambda i: (totals[i], -i))]
-        self._plan = (cards, best)
-        return best
-
-    def deployed(self, g, side: int, plan: tuple) -> float:
-        """The value for ``side`` of deploying by ``plan`` in ``g``, played out (see plan)."""
-        pol = self.policy
-        steps = 0
-        while g.phase not in (OVER, BETWEEN) and steps < 4000:
-            if g.phase == MOVEMENT and g.turn >= self.plan_turns:
-                break
-            s = g.decider
-            legal = g._legal(s)
-            if len(legal) == 1:
-                a = legal[0]
-            elif s == side and g.phase == DEPLOY:
-                a = deploy_rule(g, s, legal, *plan)
-            else:
-                a = pol.decide(g, s, legal)
-            g.play(s, a)
-            steps += 1
-        return learned_value(g, side) if self.learned else self.evaluate(g, side)
-
     def playout(self, g, side: int, a: tuple) -> float:
         """Play ``a``, then both sides by the play-out policy until the enemy's next Movement
         step begins (so his reply of fire and melee is seen: his Morale, commitment and Combat
@@ -187,7 +118,7 @@ class HardAgent(NormalAgent):
             legal = g._legal(s)
             g.play(s, legal[0] if len(legal) == 1 else pol.decide(g, s, legal))
             steps += 1
-        return learned_value(g, side) if self.learned else self.evaluate(g, side)
+        return self.evaluate(g, side)
 
 
 class ExpertAgent(HardAgent):
@@ -197,12 +128,9 @@ class ExpertAgent(HardAgent):
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 14, candidates: int = 4, depth: int = 64,
-                 budget_ms: float = 1400.0, min_samples: int = 2, weights: dict | None = None,
-                 learned: int = 1, plans: int = 1, plan_turns: int = 3,
-                 plan_ms: float = 4500.0):
+                 budget_ms: float = 1400.0, min_samples: int = 2, weights: dict | None = None):
         super().__init__(seed, samples=samples, candidates=candidates, depth=depth,
-                         budget_ms=budget_ms, min_samples=min_samples, weights=weights,
-                         learned=learned, plans=plans, plan_turns=plan_turns, plan_ms=plan_ms)
+                         budget_ms=budget_ms, min_samples=min_samples, weights=weights)
 
 
 __all__ = ["HardAgent", "ExpertAgent", "Rollout"]
