@@ -34,8 +34,10 @@ import math
 import random
 import time
 
+from ..components import HEIR
 from ..game import Game
-from ..ids import ACTION, BATTLE, CARDS, MULLIGAN, OVER
+from ..ids import ACTION, BATTLE, CARDS, MULLIGAN, OVER, C
+from ..politics import COUNTED_TYPES
 from ..sequence import TURNS
 from .base import Agent
 from .determinize import determinize
@@ -117,7 +119,7 @@ class SearchAgent(Agent):
             return [(mulligan_choice(d0, side, legal), _chance(self.value(d0, side)))]
         if game.phase == CARDS:
             return self._cards(game, side, legal, d0, start)
-        legal = undominated(legal)
+        legal = supply_losses(game, undominated(legal))
         if len(legal) == 1:
             return [(legal[0], _chance(self.value(d0, side)))]
         ranked = sorted(rank_actions(d0, side, legal, self.rnd, self.value, self.waste),
@@ -146,7 +148,7 @@ class SearchAgent(Agent):
     def policy(self, g: Game, s: int, rnd: random.Random):
         """The greedy play-out policy: the card and mulligan rules of the normal level, else
         the best one-ply value among at most ``width`` legal actions (all of a battle's)."""
-        legal = undominated(g.legal_actions(s))
+        legal = supply_losses(g, undominated(g.legal_actions(s)))
         ruled = rule_choice(g, s, legal)
         if ruled is not None:
             return ruled
@@ -237,6 +239,26 @@ def undominated(legal: list) -> list:
     if len(legal) > 1 and any(a[0] == "fire" for a in legal):
         return [a for a in legal if a[0] != "pass"]
     return legal
+
+
+def supply_losses(g: Game, legal: list) -> list:
+    """7.1, 7.2: of the blocks that may lose a supply step (the owner chooses), those whose
+    loss costs least in what counts for usurpation last (8.2): a levy, mercenary, bombard or
+    rebel first; then a noble or the church with a step to spare; then one at its last step
+    (its count lost with it); an heir last. A search's samples seldom reach the political
+    turn where the difference shows, so it lost steps on nobles and heirs beside levies."""
+    if len(legal) < 2 or any(a[0] != "reduce" for a in legal):
+        return legal
+
+    def cost(a) -> int:
+        b = a[1]
+        if C.btype[b] == HEIR:
+            return 3
+        if C.btype[b] in COUNTED_TYPES:
+            return 2 if g.strength[b] <= 1 else 1
+        return 0
+    least = min(cost(a) for a in legal)
+    return [a for a in legal if cost(a) == least]
 
 
 def _chance(v: float) -> float:
