@@ -39,11 +39,8 @@ class HardAgent(NormalAgent):
     name = "hard"
 
     def __init__(self, seed: int = 0, samples: int = 6, candidates: int = 3, depth: int = 48,
-                 budget_ms: float = 350.0, min_samples: int = 1, weights: dict | None = None,
-                 hold_fire: int = 1):
+                 budget_ms: float = 350.0, min_samples: int = 1, weights: dict | None = None):
         super().__init__(seed, weights=weights)
-        #: search the attack declarations (attack, another target, or hold fire)
-        self.hold_fire = bool(hold_fire)
         self.max_samples = samples
         self.candidates = candidates
         self.depth = depth
@@ -67,13 +64,6 @@ class HardAgent(NormalAgent):
             cands = [rule] + [a for a in legal if a != rule]
         elif ph == MOVEMENT or ph == COMBAT:
             rule = self.rule(d, side, legal)
-            if rule is not None and rule[0] == "attack" and self.hold_fire:
-                # 6.2.2: a unit that attacks cannot move this turn; so weigh normal's next
-                # attack against its other targets and against holding fire from here on
-                stop = ("roll",) if ("roll",) in legal else ("end",)
-                cands = [rule] + [a for a in legal if a[0] == "attack" and a[1] == rule[1]
-                                  and a != rule] + [stop]
-                return self.search(game, side, cands, t0)
             if rule is not None:
                 return rule
             ranked = self.rank(d, side, legal)
@@ -138,11 +128,9 @@ class ExpertAgent(HardAgent):
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 14, candidates: int = 4, depth: int = 64,
-                 budget_ms: float = 1400.0, min_samples: int = 2, weights: dict | None = None,
-                 hold_fire: int = 1):
+                 budget_ms: float = 1400.0, min_samples: int = 2, weights: dict | None = None):
         super().__init__(seed, samples=samples, candidates=candidates, depth=depth,
-                         budget_ms=budget_ms, min_samples=min_samples, weights=weights,
-                         hold_fire=hold_fire)
+                         budget_ms=budget_ms, min_samples=min_samples, weights=weights)
 
 
 __all__ = ["HardAgent", "ExpertAgent", "Rollout"]
