@@ -41,6 +41,7 @@ import sys
 import tempfile
 import textwrap
 import threading
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
@@ -677,14 +678,55 @@ def vendor_scripts(dist: Path) -> None:
     (out / "comlink.mjs").write_text(re.sub(r"\n?//# sourceMappingURL=\S+\s*$", "\n", comlink))
 
 
-def build_wheel(dist: Path) -> str:
-    """Build the richard3 wheel into dist/wheels/<hash>/; return its path relative to dist/.
+def split_wheel(built: Path, out: Path) -> tuple[Path, Path]:
+    """The one wheel the project builds (`built`, richard3-<version>-....whl) split in two zips
+    in `out`: the richard3 wheel without the `sunofyork` package, and a sunofyork wheel with it
+    alone and dist-info of its own (METADATA, WHEEL; RECORD is rewritten by py_compile_wheels).
+    Entry dates are kept, so both are as reproducible as `built`. The page imports each from a
+    zip on sys.path; nothing installs them."""
+    version = built.name.split("-")[1]
+    soy_info = f"sunofyork-{version}.dist-info/"
+    richard3, sunofyork = out / built.name, out / built.name.replace("richard3-", "sunofyork-", 1)
+    with zipfile.ZipFile(built) as archive, \
+            zipfile.ZipFile(richard3, "w", zipfile.ZIP_DEFLATED) as r3, \
+            zipfile.ZipFile(sunofyork, "w", zipfile.ZIP_DEFLATED) as soy:
+        infos = archive.infolist()
+        wheel_info = next(i for i in infos if i.filename.endswith(".dist-info/WHEEL"))
+        wheel_data = archive.read(wheel_info)
+        for info in infos:
+            data = archive.read(info)
+            entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)  # a copy: writestr
+            entry.external_attr = info.external_attr                         # changes its entry
+            if info.filename.endswith(".dist-info/top_level.txt"):
+                data = b"".join(line for line in data.splitlines(keepends=True)
+                                if line.strip() != b"sunofyork")
+            (soy if info.filename.startswith("sunofyork/") else r3).writestr(
+                entry, data, zipfile.ZIP_DEFLATED)
+        metadata = (f"Metadata-Version: 2.1\nName: sunofyork\nVersion: {version}\n"
+                    "Summary: Sun of York: its rules engine and AI (pure Python), split from "
+                    "the richard3 wheel by build.py\n")
+        for name, data in (("METADATA", metadata.encode()), ("WHEEL", wheel_data),
+                           ("top_level.txt", b"sunofyork\n"), ("RECORD", b"")):
+            entry = zipfile.ZipInfo(soy_info + name, date_time=wheel_info.date_time)
+            entry.external_attr = wheel_info.external_attr
+            soy.writestr(entry, data, zipfile.ZIP_DEFLATED)
+    return richard3, sunofyork
 
-    The wheel is byte-compiled for the worker's Python (py_compile_wheels), reproducible
-    (SOURCE_DATE_EPOCH, hash-based .pyc) and its folder is named by its content hash, so its URL
-    changes exactly when its content does, and the service worker may take it through the HTTP
-    cache. The worker imports from it as it is (a zip on sys.path): nothing installs it.
+
+def build_wheel(dist: Path) -> dict[str, str]:
+    """Build the engine's two wheels into dist/wheels/<hash>/, each in its own folder; return
+    their paths relative to dist/: {"WHEEL": the richard3 wheel (richard3 and roses),
+    "SUNOFYORK": the sunofyork wheel}, as engine-worker.js names them (ENGINE_WORKER_PATHS).
+
+    The project builds one wheel (pyproject.toml); split_wheel makes two of it, so that a
+    Richard III visit downloads no Sun of York (issue 54: the worker fetches the sunofyork wheel
+    when a Sun of York game needs it). Each is byte-compiled for the worker's Python
+    (py_compile_wheels), reproducible (SOURCE_DATE_EPOCH, hash-based .pyc) and its folder is
+    named by its content hash, so its URL changes exactly when its content does, and the service
+    worker may take it through the HTTP cache. The worker imports from each as it is (a zip on
+    sys.path): nothing installs them.
     """
+    paths = {}
     with tempfile.TemporaryDirectory() as tmp:
         try:
             run([sys.executable, "-m", "pip", "wheel", "--disable-pip-version-check", "-q",
@@ -694,14 +736,18 @@ def build_wheel(dist: Path) -> str:
             raise SetupError("could not build the richard3 wheel (pip wheel .): "
                              "see pip's message above")
         (built,) = Path(tmp).glob("richard3-*.whl")
-        wheel = Path(tmp) / "compiled" / built.name
-        wheel.parent.mkdir()
-        py_compile_wheels([(built, wheel)])
-        folder = f"wheels/{sha256_file(wheel)[:10]}"
-        (dist / folder).mkdir(parents=True)
-        shutil.copy2(wheel, dist / folder / wheel.name)
+        (Path(tmp) / "split").mkdir()
+        (Path(tmp) / "compiled").mkdir()
+        parts = split_wheel(built, Path(tmp) / "split")
+        jobs = [(part, Path(tmp) / "compiled" / part.name) for part in parts]
+        py_compile_wheels(jobs)
+        for name, (_, wheel) in zip(("WHEEL", "SUNOFYORK"), jobs):
+            folder = f"wheels/{sha256_file(wheel)[:10]}"
+            (dist / folder).mkdir(parents=True)
+            shutil.copy2(wheel, dist / folder / wheel.name)
+            paths[name] = f"{folder}/{wheel.name}"
     shutil.rmtree(ROOT / "build", ignore_errors=True)
-    return f"{folder}/{wheel.name}"
+    return paths
 
 
 def copy_web(dist: Path) -> None:
@@ -783,27 +829,30 @@ def write_page_config(dist: Path, micropython_dir: str, wheel: str) -> None:
     (dist / "mpy.json").write_text(json.dumps(main, separators=(",", ":")) + "\n")
 
 
-# The constants of web/engine-worker.js that name the runtime's folder and the wheel, which only
-# the build knows (content-hashed): written into dist/engine-worker.js as `const NAME = "./path";`.
-ENGINE_WORKER_PATHS = ("PYODIDE", "WHEEL")
+# The constants of web/engine-worker.js that name the runtime's folder and the two wheels, which
+# only the build knows (content-hashed): written into dist/engine-worker.js as
+# `const NAME = "./path";`.
+ENGINE_WORKER_PATHS = ("PYODIDE", "WHEEL", "SUNOFYORK")
 
 
-def write_engine_worker(dist: Path, pyodide_dir: str, wheel: str) -> None:
+def write_engine_worker(dist: Path, paths: dict[str, str]) -> None:
     """dist/engine-worker.js: web/engine-worker.js with the paths of the vendored Pyodide and of
-    our wheel written in. Raises SetupError if the file no longer has those lines."""
+    our wheels written in (`paths`, by ENGINE_WORKER_PATHS' names). Raises SetupError if the
+    file no longer has those lines."""
     path = dist / "engine-worker.js"
     text = path.read_text()
-    for name, value in zip(ENGINE_WORKER_PATHS, (pyodide_dir, wheel)):
+    for name in ENGINE_WORKER_PATHS:
         line = re.compile(rf"^const {name} = .*;$", re.M)
         if len(line.findall(text)) != 1:
             raise SetupError(f"web/engine-worker.js: expected one line `const {name} = ...;`")
-        text = line.sub(f'const {name} = "./{value}";', text)
+        text = line.sub(f'const {name} = "./{paths[name]}";', text)
     path.write_text(text)
 
 
 def engine_worker_paths(dist: Path) -> dict[str, str]:
     """The paths write_engine_worker wrote into `dist`/engine-worker.js, relative to `dist`:
-    {"PYODIDE": "pyodide/<version>-<hash>", "WHEEL": "wheels/<hash>/richard3-....whl"}."""
+    {"PYODIDE": "pyodide/<version>-<hash>", "WHEEL": "wheels/<hash>/richard3-....whl",
+    "SUNOFYORK": "wheels/<hash>/sunofyork-....whl"}."""
     text = (dist / "engine-worker.js").read_text()
     found = {name: re.search(rf'^const {name} = "\./(.*)";$', text, re.M)
              for name in ENGINE_WORKER_PATHS}
@@ -824,12 +873,17 @@ def make_icons(dist: Path) -> None:
     shutil.copytree(cache, dist / "icons", ignore=shutil.ignore_patterns(".*"))
 
 
+# The sunofyork wheel, left out of the precache and cached when the worker fetches it.
+SOY_WHEEL_GLOB = "wheels/*/sunofyork-*.whl"
+SOY_WHEEL_URL = r"/wheels/[0-9a-f]{10}/sunofyork-[^/]+\.whl$"
+
 SW_PREFIX = WEB / "sw-fetch.js"  # put at the head of sw.js: the precache revalidates
 
 SW_SCRIPT = r"""
 const {generateSW} = require('workbox-build');
 const options = JSON.parse(process.argv[1]);
 options.dontCacheBustURLsMatching = new RegExp(options.dontCacheBustURLsMatching);
+for (const rule of options.runtimeCaching || []) rule.urlPattern = new RegExp(rule.urlPattern);
 generateSW(options).then(({count, size, warnings}) => {
   for (const w of warnings) console.warn(w);
   console.log(`    precaching ${count} files, ${(size / 1e6).toFixed(1)} MB`);
@@ -846,6 +900,11 @@ def write_service_worker(dist: Path) -> None:
     server rather than downloaded again (SW_PREFIX, web/sw-fetch.js, put at the head of sw.js).
     A new build
     makes a new sw.js, which on install fetches what changed and on activation drops the rest.
+
+    The sunofyork wheel (SOY_WHEEL_URL) is not precached: a Richard III visit never downloads
+    it (issue 54). The worker fetches it when a Sun of York game needs it, and the service
+    worker then keeps it (cache first: its URL is content-hashed), in a cache of its own that
+    holds the latest one only, so that a Sun of York game once played also starts offline.
     """
     options = {
         "globDirectory": str(dist),
@@ -854,7 +913,10 @@ def write_service_worker(dist: Path) -> None:
         "cacheId": "richard3",
         "maximumFileSizeToCacheInBytes": 64 * 1024 * 1024,
         "dontCacheBustURLsMatching": HASHED_URL,
-        "globIgnores": [SW_PREFIX.name],
+        "globIgnores": [SW_PREFIX.name, SOY_WHEEL_GLOB],
+        "runtimeCaching": [{"urlPattern": SOY_WHEEL_URL, "handler": "CacheFirst",
+                            "options": {"cacheName": "richard3-sunofyork",
+                                        "expiration": {"maxEntries": 1}}}],
         "cleanupOutdatedCaches": True,
         "skipWaiting": True,
         "clientsClaim": True,
@@ -881,7 +943,8 @@ def build_dist(dist: Path = DIST) -> None:
     tmp = dist.with_name(f"{dist.name}.tmp-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)
-    wheel = build_wheel(tmp)
+    wheels = build_wheel(tmp)
+    wheel = wheels["WHEEL"]
     pyodide_dir = vendor_pyodide(tmp, tmp / wheel)
     micropython_dir = vendor_micropython(tmp)
     vendor_pyscript(tmp)
@@ -889,7 +952,7 @@ def build_dist(dist: Path = DIST) -> None:
     copy_web(tmp)
     compile_page_modules(tmp)
     write_page_config(tmp, micropython_dir, wheel)
-    write_engine_worker(tmp, pyodide_dir, wheel)
+    write_engine_worker(tmp, {**wheels, "PYODIDE": pyodide_dir})
     make_icons(tmp)
     write_notices(tmp)
     # The service worker is generated for the final location, so swap first.
@@ -900,7 +963,7 @@ def build_dist(dist: Path = DIST) -> None:
     if dist == DIST:
         (CACHE / "dist-stamp").write_text(fingerprint + "\n")
     say(f"Built {dist}/ ({sum(f.stat().st_size for f in dist.rglob('*') if f.is_file()) / 1e6:.1f}"
-        f" MB): {wheel}, {pyodide_dir}/")
+        f" MB): {wheel}, {wheels['SUNOFYORK']}, {pyodide_dir}/")
 
 
 # --------------------------------------------------------------------------------------------

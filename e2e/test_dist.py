@@ -60,10 +60,38 @@ def test_worker_installs_nothing_and_imports_the_wheel_as_a_file(dist_dir):
     assert sorted(p.name for p in runtime.iterdir()) == sorted(
         [*build.PYODIDE_FILES, "pyodide-lock.json"])
     assert paths["WHEEL"].startswith("wheels/") and (dist_dir / paths["WHEEL"]).exists()
+    assert paths["SUNOFYORK"].startswith("wheels/") and (dist_dir / paths["SUNOFYORK"]).exists()
     worker = (dist_dir / "engine-worker.js").read_text()
     assert 'FS.writeFile("richard3.whl", wheel)' in worker and "packages" not in worker
+    assert "download(SUNOFYORK)" in worker and "download(SUNOFYORK)" not in worker.split(
+        "async function start()")[1].split("const engine")[0]  # not at the worker's start
     assert 'sys.path.insert(0, "richard3.whl")' in (dist_dir / "worker.py").read_text()
     assert not (dist_dir / "pyscript.json").exists()  # no PyScript worker: nothing to set
+
+
+def test_each_game_has_its_wheel(dist_dir):
+    """Two wheels split from the project's one (build.split_wheel, issue 54): the richard3 one
+    (richard3 and roses) holds no sunofyork module, the sunofyork one holds sunofyork alone;
+    both byte-compiled, each with a RECORD that lists its files, each in a folder named by its
+    content hash."""
+    paths = build.engine_worker_paths(dist_dir)
+    names = {}
+    for key, wheel in (("WHEEL", "richard3"), ("SUNOFYORK", "sunofyork")):
+        path = dist_dir / paths[key]
+        assert path.name.startswith(f"{wheel}-") and path.name.endswith("-py3-none-any.whl")
+        assert path.parent.name == hashlib.sha256(path.read_bytes()).hexdigest()[:10]
+        with zipfile.ZipFile(path) as z:
+            names[wheel] = set(z.namelist())
+            (record,) = [n for n in names[wheel] if n.endswith(".dist-info/RECORD")]
+            listed = {line.split(",")[0] for line in z.read(record).decode().splitlines()}
+            assert listed == names[wheel]
+            assert f"Name: {wheel}" in z.read(record.replace("RECORD", "METADATA")).decode()
+        assert not [n for n in names[wheel] if n.endswith(".py")]
+    tops = {wheel: {n.split("/")[0] for n in found} for wheel, found in names.items()}
+    assert {"richard3", "roses"} <= tops["richard3"] and "sunofyork" not in tops["richard3"]
+    assert {"sunofyork/__init__.pyc", "sunofyork/ai/__init__.pyc"} <= names["sunofyork"]
+    assert {t for t in tops["sunofyork"] if not t.endswith(".dist-info")} == {"sunofyork"}
+    assert any(n.startswith("sunofyork/data/") for n in names["sunofyork"])
 
 
 def test_stdlib_zip_has_the_workers_imports_byte_compiled(dist_dir):
@@ -100,7 +128,11 @@ def test_service_worker_precaches_every_file_under_its_content_hash(dist_dir):
     entries = re.findall(r'\{url:"([^"]+)",revision:(null|"[0-9a-f]+")\}', text)
     assert entries, "no precache manifest found in sw.js"
     listed = {url for url, _ in entries}
-    assert listed == set(files(dist_dir)) - {"sw.js"}
+    soy_wheel = build.engine_worker_paths(dist_dir)["SUNOFYORK"]
+    # all but the sunofyork wheel, which is cached when a Sun of York game fetches it (issue 54)
+    assert listed == set(files(dist_dir)) - {"sw.js", soy_wheel}
+    assert re.search(build.SOY_WHEEL_URL, "/" + soy_wheel)
+    assert 'cacheName:"richard3-sunofyork"' in text  # build.write_service_worker's runtime cache
     hashed = re.compile(build.HASHED_URL)
     for url, revision in entries:
         if revision == "null":

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from e2e.conftest import wait_for_start_screen
+from e2e.conftest import wait_for_service_worker, wait_for_start_screen
 from e2e.test_play_on_map import wait_for_drawing
 
 pytestmark = pytest.mark.e2e
@@ -203,6 +203,34 @@ def test_battle_by_taps(new_page, site_url, scenario, seed, width, height, touch
         assert phases & {"movement", "combat", "discard"}
     # the log in words
     assert page.locator("#log li").count() > 5
+
+
+def test_only_a_sun_of_york_game_downloads_its_engine(page, serve_dist):
+    """The sunofyork wheel (issue 54): a Richard III visit never requests it (the engine's
+    worker started, the service worker's precache done); starting a Sun of York game does, once,
+    and the service worker keeps it, so that the next Sun of York game takes it from there."""
+    server = serve_dist()
+
+    def soy_wheel_requests():
+        return [r.path for r in list(server.log) if "/sunofyork-" in r.path]
+
+    page.goto(server.url)
+    wait_for_start_screen(page)
+    page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
+    wait_for_service_worker(page)
+    assert any("/richard3-" in r.path for r in server.log)
+    assert soy_wheel_requests() == []
+    start(page, server.url, "heworth_moor", 3)
+    (path,) = soy_wheel_requests()
+    assert path.endswith(".whl") and "/wheels/" in path
+    cached = page.evaluate("""async () => {
+        const cache = await caches.open('richard3-sunofyork');
+        return (await cache.keys()).map((r) => new URL(r.url).pathname);
+    }""")
+    assert cached == [path]
+    start(page, server.url, "blore_heath", 5)  # a new visit: the wheel from the cache
+    assert soy_wheel_requests() == [path]
+    assert not page.console_errors
 
 
 def test_new_game_dialog_lists_both_games(page, site_url):

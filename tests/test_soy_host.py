@@ -93,6 +93,31 @@ def test_the_worker_routes_each_save_to_its_game(monkeypatch):
     assert not soy_host.is_soy_save(r3.save())
 
 
+def test_the_worker_asks_for_sun_of_york_s_wheel_only_for_its_games(monkeypatch):
+    """worker.needs_sunofyork (issue 54): engine-worker.js downloads the sunofyork wheel before
+    a call that starts, loads or replays a Sun of York game, while the package cannot be imported
+    (as in the page before that); never for Richard III, nor once it can."""
+    import importlib.util
+
+    import worker
+    soy = soy_host.SoyHost()
+    soy.new_game("blore_heath", 2, BOTH_AI)
+    save = soy.save()
+    r3 = game_host.GameHost()
+    r3.new_game("1460", 1, {"Lancaster": "easy", "York": "human"})
+    calls = [("new_game", "heworth_moor", 5, "{}", "sunofyork", 0, ""), ("load", save),
+             ("replay_open", save, ""), ("new_game", "1460", 5, "{}", "richard3", 0, ""),
+             ("new_game", "1460", 5, "{}"), ("load", r3.save()), ("replay_open", "", ""),
+             ("status",)]
+    assert [worker.needs_sunofyork(*call) for call in calls] == [False] * 8  # importable here
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "sunofyork" else find_spec(name, *a))
+    for name in [n for n in sys.modules if n == "sunofyork" or n.startswith("sunofyork.")]:
+        monkeypatch.delitem(sys.modules, name)
+    assert [worker.needs_sunofyork(*call) for call in calls] == [True] * 3 + [False] * 5
+
+
 def test_a_human_view_holds_its_choices_in_words_and_no_hidden_card():
     host = soy_host.SoyHost()
     host.new_game("blore_heath", 5, {"Lancaster": "easy", "York": "human"})

@@ -7,9 +7,11 @@
 // the engine, and the worker needs neither; this one asks Pyodide for nothing but Python.
 import * as Comlink from "./vendor/comlink.mjs";
 
-// build.py writes the two content-hashed folders here: the runtime's and our wheel's.
+// build.py writes the content-hashed folders here: the runtime's and our two wheels' (the
+// sunofyork one is fetched only when a Sun of York game needs it: issue 54).
 const PYODIDE = "./pyodide/VERSION-HASH";
 const WHEEL = "./wheels/HASH/richard3.whl";
+const SUNOFYORK = "./wheels/HASH/sunofyork.whl";
 
 async function download(url) {
   const response = await fetch(url);
@@ -35,10 +37,32 @@ async function start() {
 const engine = start();
 engine.catch(() => {});  // reported to each call instead
 
+// Sun of York's engine (the sunofyork wheel) is downloaded the first time a call needs it
+// (worker.needs_sunofyork: a Sun of York game started, loaded or replayed), never on a Richard
+// III visit; a failed download is that call's answer, and the next such call tries again.
+let sunOfYork = null;
+
+function withSunOfYork(module) {
+  sunOfYork ??= download(SUNOFYORK).then((wheel) => {
+    module.sunofyork_arrived(wheel);
+  }).catch((error) => {
+    sunOfYork = null;
+    throw error;
+  });
+  return sunOfYork;
+}
+
 Comlink.expose({
   async call(name, ...args) {
     const { module, exported } = await engine;
     if (!exported.has(name)) throw new Error(`the engine has no function "${name}"`);
+    if (module.needs_sunofyork(name, ...args)) {
+      try {
+        await withSunOfYork(module);
+      } catch (error) {
+        return JSON.stringify({ error: `Sun of York's engine could not be downloaded (${error.message}).` });
+      }
+    }
     return module[name](...args);
   },
 });

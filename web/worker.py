@@ -14,7 +14,7 @@ import json
 import sys
 
 # Our wheel, downloaded by engine-worker.js, is imported as it is, a zip on sys.path: no package
-# manager is loaded, nothing is installed.
+# manager is loaded, nothing is installed. (Sun of York's wheel comes later: sunofyork_arrived.)
 sys.path.insert(0, "richard3.whl")
 
 import richard3  # noqa: E402
@@ -29,6 +29,37 @@ HOST = GameHost()
 import soy_host  # noqa: E402
 
 GAMES = {"richard3": HOST, "sunofyork": soy_host.SoyHost()}
+
+# The sunofyork package comes in a wheel of its own, which engine-worker.js downloads only when
+# a call needs it (needs_sunofyork) and hands to sunofyork_arrived: a Richard III visit never
+# downloads it.
+SUNOFYORK_WHEEL = "sunofyork.whl"
+
+
+def needs_sunofyork(name, *args):
+    """Whether the call `name`(*args) starts, loads or replays a Sun of York game while its
+    engine's wheel is not here yet (nor the engine importable otherwise, as in the tests)."""
+    if SUNOFYORK_WHEEL in sys.path or "sunofyork" in sys.modules:
+        return False
+    if name == "new_game":
+        wanted = len(args) > 3 and str(args[3]) == "sunofyork"
+    elif name in ("load", "replay_open"):
+        wanted = bool(args) and soy_host.is_soy_save(str(args[0]))
+    else:
+        return False
+    if wanted:
+        import importlib.util
+        return importlib.util.find_spec("sunofyork") is None
+    return False
+
+
+def sunofyork_arrived(wheel):
+    """Write the sunofyork wheel's bytes (a JS Uint8Array) beside the richard3 one and put it
+    on sys.path."""
+    with open(SUNOFYORK_WHEEL, "wb") as f:
+        f.write(wheel.to_bytes() if hasattr(wheel, "to_bytes") else bytes(wheel))
+    if SUNOFYORK_WHEEL not in sys.path:
+        sys.path.insert(1, SUNOFYORK_WHEEL)
 CURRENT = {"host": HOST}
 REPLAY = {"host": HOST}   # the host whose replay is open
 
@@ -139,4 +170,4 @@ def record():
 
 __export__ = ["version", "scenarios", "new_game", "load", "status", "view", "act",
               "undo", "ai_step", "hint", "odds", "save", "record", "thinking", "replay_open",
-              "replay_view", "replay_close"]
+              "replay_view", "replay_close"]  # and needs_sunofyork, sunofyork_arrived: engine-worker.js's
