@@ -788,28 +788,16 @@ def compile_page_modules(dist: Path) -> None:
         source.unlink()
 
 
-def page_data() -> dict:
-    """game_host.page_data(): the static facts (sides, scenarios, areas, blocks, cards, borders)
-    the main thread draws with, computed by the engine here, at build time, since the main
-    thread never imports it."""
-    code = "import json, game_host; print(json.dumps(game_host.page_data()))"
+def host_page_data(host: str, what: str) -> dict:
+    """``<host>.page_data()`` of web/<host>.py: the static facts the main thread draws with,
+    computed by the engine here, at build time, since the main thread never imports it.
+    ``what`` names them in the error."""
+    code = f"import json, {host}; print(json.dumps({host}.page_data()))"
     try:
         done = run([sys.executable, "-c", code], cwd=WEB, capture_output=True, text=True)
     except subprocess.CalledProcessError as e:
         print(e.stderr, file=sys.stderr)
-        raise SetupError("could not compute the page's data with the engine (see above)")
-    return json.loads(done.stdout)
-
-
-def soy_page_data() -> dict:
-    """soy_host.page_data(): Sun of York's scenarios and the stand-in decks' note, for the New
-    game dialog (issue 54), computed by its engine at build time as page_data() is."""
-    code = "import json, soy_host; print(json.dumps(soy_host.page_data()))"
-    try:
-        done = run([sys.executable, "-c", code], cwd=WEB, capture_output=True, text=True)
-    except subprocess.CalledProcessError as e:
-        print(e.stderr, file=sys.stderr)
-        raise SetupError("could not compute Sun of York's page data with its engine (see above)")
+        raise SetupError(f"could not compute {what} with its engine (see above)")
     return json.loads(done.stdout)
 
 
@@ -823,9 +811,11 @@ def write_page_config(dist: Path, micropython_dir: str, wheel: str) -> None:
     # where blocks stand in each area (web/map-spots.json, by tools/spots.py: issue 55).
     spots = WEB / "map-spots.json"
     main["richard3"] = {"map": "map.svg" if (dist / "map.svg").exists() else None,
-                        "version": Path(wheel).name.split("-")[1], "data": page_data(),
+                        "version": Path(wheel).name.split("-")[1],
+                        "data": host_page_data("game_host", "the page's data"),
                         "spots": json.loads(spots.read_text()) if spots.exists() else {}}
-    main["sunofyork"] = soy_page_data()  # Sun of York's New game dialog (issue 54)
+    # Sun of York's scenarios and the stand-in decks' note, for New game (issue 54)
+    main["sunofyork"] = host_page_data("soy_host", "Sun of York's page data")
     (dist / "mpy.json").write_text(json.dumps(main, separators=(",", ":")) + "\n")
 
 

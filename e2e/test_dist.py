@@ -160,7 +160,7 @@ def test_main_thread_runs_micropython_with_the_builds_data(dist_dir):
         assert (dist_dir / name).read_bytes()[:2] == b"M\x06", name  # .mpy format version 6
         assert not (dist_dir / name).with_suffix(".py").exists(), name
     assert "packages" not in config
-    assert config["richard3"]["data"] == build.page_data()
+    assert config["richard3"]["data"] == build.host_page_data("game_host", "the page's data")
     notice = (dist_dir / "NOTICE.txt").read_text()
     assert "MicroPython 1.28" in notice and build.MICROPYTHON_PACKAGE in notice
     assert "MIT License" in (dist_dir / "licenses" / "MicroPython-LICENSE.txt").read_text()
