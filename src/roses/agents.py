@@ -52,4 +52,22 @@ def parse_spec(spec: str) -> tuple[str, dict]:
     return name, options
 
 
-__all__ = ["Agent", "RandomAgent", "parse_spec"]
+def make_agent(registry: dict, name: str, seed: int = 0, **options) -> Agent:
+    """A new agent of a game's ``registry`` (name -> factory taking ``(seed, **options)``)
+    with its own seed. ValueError for an unknown name; TypeError for an option the agent does
+    not take."""
+    try:
+        cls = registry[name]
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r}: choose from {', '.join(registry)}") from None
+    return cls(seed, **options)
+
+
+def spec_agent(registry: dict, bounds: dict, spec: str, seed: int) -> Agent:
+    """The agent of a spec (``parse_spec``) for a tournament: the level's bound in ``bounds``
+    (name -> options) unless the spec sets its own options."""
+    name, options = parse_spec(spec)
+    return make_agent(registry, name, seed, **{**bounds.get(name, {}), **options})
+
+
+__all__ = ["Agent", "RandomAgent", "make_agent", "parse_spec", "spec_agent"]

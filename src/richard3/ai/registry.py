@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from roses.agents import Agent, RandomAgent, parse_spec
+from roses.agents import Agent, RandomAgent, make_agent, spec_agent
 
 from .easy import EasyAgent
 from .hard import HardAgent
@@ -46,19 +46,12 @@ REGISTRY = {"random": RandomAgent, "easy": EasyAgent, "normal": NormalAgent,
 
 
 def get_agent(name: str, seed: int = 0, **options) -> Agent:
-    """Return a new agent by name (see ``REGISTRY``) with its own seed.
-
-    Raises ValueError for an unknown name; TypeError for an option the agent does not take.
-    """
-    try:
-        cls = REGISTRY[name]
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r}: choose from {', '.join(REGISTRY)}") from None
-    return cls(seed, **options)
+    """A new agent by name (see ``REGISTRY``) with its own seed. ValueError for an unknown
+    name; TypeError for an option the agent does not take."""
+    return make_agent(REGISTRY, name, seed, **options)
 
 
 def tournament_agent(spec: str, seed: int) -> Agent:
-    """The agent of a spec (``parse_spec``) for a tournament: the level's tournament bound
-    (``TOURNAMENT``) unless the spec sets its own options."""
-    name, options = parse_spec(spec)
-    return get_agent(name, seed, **{**TOURNAMENT.get(name, {}), **options})
+    """The agent of a spec (``parse_spec``) for a tournament: the level's ``TOURNAMENT`` bound
+    unless the spec sets its own options."""
+    return spec_agent(REGISTRY, TOURNAMENT, spec, seed)

@@ -67,7 +67,7 @@ def load_results(path, pairing: dict, keys=PAIRING_KEYS) -> list[dict]:
 
 def play_game(scenario: str, a: str, b: str, index: int, seed: int, options: dict) -> dict:
     """Play game ``index`` of a tournament between agent specs ``a`` and ``b`` ("hard",
-    "hard:samples=8", ``registry.parse_spec``: each level at its tournament bound unless the
+    "hard:samples=8", ``roses.agents.parse_spec``: each level at its tournament bound unless the
     spec says otherwise); returns a JSON-ready record of it.
 
     ``options``: keyword options for every agent named "hard-v1" (``iterations`` or

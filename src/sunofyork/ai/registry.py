@@ -8,7 +8,7 @@ Names: "random", "easy", "normal", "hard", "expert". Options of "hard" and "expe
 
 from __future__ import annotations
 
-from roses.agents import Agent, RandomAgent, parse_spec
+from roses.agents import Agent, RandomAgent, make_agent, parse_spec, spec_agent
 
 from .easy import EasyAgent
 from .hard import ExpertAgent, HardAgent
@@ -25,18 +25,13 @@ TOURNAMENT = {"hard": {"budget_ms": 0}, "expert": {"budget_ms": 0}}
 def get_agent(name: str, seed: int = 0, **options) -> Agent:
     """A new agent by name (see ``REGISTRY``) with its own seed. ValueError for an unknown
     name; TypeError for an option the agent does not take."""
-    try:
-        cls = REGISTRY[name]
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r}: choose from {', '.join(REGISTRY)}") from None
-    return cls(seed, **options)
+    return make_agent(REGISTRY, name, seed, **options)
 
 
 def tournament_agent(spec: str, seed: int) -> Agent:
-    """The agent of a spec for a tournament: the level's ``TOURNAMENT`` bound unless the spec
-    sets its own options."""
-    name, options = parse_spec(spec)
-    return get_agent(name, seed, **{**TOURNAMENT.get(name, {}), **options})
+    """The agent of a spec (``parse_spec``) for a tournament: the level's ``TOURNAMENT`` bound
+    unless the spec sets its own options."""
+    return spec_agent(REGISTRY, TOURNAMENT, spec, seed)
 
 
 __all__ = ["REGISTRY", "TOURNAMENT", "get_agent", "parse_spec", "tournament_agent"]

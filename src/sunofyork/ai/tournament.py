@@ -124,7 +124,7 @@ def summarize(records: list, a: str, b: str) -> dict:
 
 def run_tournament(a: str, b: str, games: int, seed: int = 1, scenarios=HISTORICAL,
                    workers: int = 1, out=None, on_game=None) -> dict:
-    """Play ``games`` games of A against B (agent specs, ``registry.parse_spec``), resuming
+    """Play ``games`` games of A against B (agent specs, ``roses.agents.parse_spec``), resuming
     from ``out`` (a JSON-lines file) if given; return the summary (``summarize``)."""
     scenarios = tuple(scenarios)
     keys = pairing(a, b, seed, scenarios)
