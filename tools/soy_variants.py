@@ -12,8 +12,11 @@ weights of the centre and the side battles, 4.0), ``initiative`` (first / second
 ``commit`` (commit a leader where at least this many of his units fight, 6.2.2), ``discard``
 (let the weakest unit go while at least this many units are in hand, 6.2.4), ``damage``
 (``first``: the first unit offered takes each hit, 6.2.2), ``samples`` (dice samples of a
-chance action). Game ``i``: scenario ``HISTORICAL[(i // 2) % 20]``, seed ``SEED + i // 2``,
-the variant as Lancaster in even games. Prints the variant's wins with the Wilson interval.
+chance action), ``noise`` (Gaussian noise on each one-ply value, as easy's), ``margin`` (what
+standing still is worth over the position as it is), ``w.KEY`` (the evaluation's weight
+``KEY`` of ``evaluate.W``). Game ``i``: scenario ``HISTORICAL[(i // 2) % 20]``, seed
+``SEED + i // 2``, the variant as Lancaster in even games. Prints the variant's wins with
+the Wilson interval.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from multiprocessing import Pool
 
 from roses.stats import wilson
 from sunofyork import new_game
+from sunofyork.ai.evaluate import W
 from sunofyork.ai.normal import NormalAgent, card_value, damage_first, deploy_rule
 from sunofyork.ai.tournament import HISTORICAL
 from sunofyork.cards import UNIT
@@ -34,9 +38,12 @@ class Variant(NormalAgent):
     """Normal with the rules of ``options`` changed (see the module docstring)."""
 
     def __init__(self, seed: int, options: dict):
-        super().__init__(seed)
+        weights = {**W, **{k[2:]: float(v) for k, v in options.items() if k.startswith("w.")}}
+        super().__init__(seed, weights=weights)
         self.o = options
         self.samples = int(options.get("samples", self.samples))
+        self.noise = float(options.get("noise", self.noise))
+        self.margin = float(options.get("margin", self.margin))
 
     def damage(self, g, side, legal):
         if self.o.get("damage") == "first":

@@ -80,6 +80,8 @@ class NormalAgent(Agent):
     samples = 3
     #: Gaussian noise on each action's value (easy)
     noise = 0.0
+    #: what standing still (and rolling for the flanks) is worth over the position as it is
+    margin = MARGIN
 
     def __init__(self, seed: int = 0, weights: dict | None = None):
         self.rnd = random.Random(seed)
@@ -232,11 +234,11 @@ class NormalAgent(Agent):
         for a in legal:
             verb = a[0]
             if verb in ("end", "no_terrain"):
-                v = base + MARGIN
+                v = base + self.margin
             elif verb in ENABLERS:
                 v = self.follow_up(d, side, a)
             elif verb == "roll_flanks":
-                v = self.value(d, side, a, self.samples) + MARGIN
+                v = self.value(d, side, a, self.samples) + self.margin
             else:
                 v = self.value(d, side, a, self.samples)
             if self.noise:
