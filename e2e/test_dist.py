@@ -128,11 +128,18 @@ def test_service_worker_precaches_every_file_under_its_content_hash(dist_dir):
     entries = re.findall(r'\{url:"([^"]+)",revision:(null|"[0-9a-f]+")\}', text)
     assert entries, "no precache manifest found in sw.js"
     listed = {url for url, _ in entries}
-    soy_wheel = build.engine_worker_paths(dist_dir)["SUNOFYORK"]
-    # all but the sunofyork wheel, which is cached when a Sun of York game fetches it (issue 54)
-    assert listed == set(files(dist_dir)) - {"sw.js", soy_wheel}
-    assert re.search(build.SOY_WHEEL_URL, "/" + soy_wheel)
-    assert 'cacheName:"richard3-sunofyork"' in text  # build.write_service_worker's runtime cache
+    paths = build.engine_worker_paths(dist_dir)
+    folder = (dist_dir / paths["SOY_HOST"]).parent
+    soy = {paths["SUNOFYORK"]} | {(folder / name).relative_to(dist_dir).as_posix()
+                                  for name in files(folder)}
+    # all but Sun of York's files, cached when a Sun of York game fetches them (issue 54)
+    assert listed == set(files(dist_dir)) - {"sw.js"} - soy
+    assert all(re.search(build.SOY_URL, "/" + url) for url in soy)
+    assert not [url for url in listed if re.search(build.SOY_URL, "/" + url)]
+    # build.write_service_worker's runtime cache, named by the files' paths, and sw-fetch.js's
+    # clean-up of older ones
+    cache = build.soy_cache_name(dist_dir)
+    assert f'cacheName:"{cache}"' in text and f'const SOY_CACHE = "{cache}";' in text
     hashed = re.compile(build.HASHED_URL)
     for url, revision in entries:
         if revision == "null":
@@ -161,6 +168,20 @@ def test_main_thread_runs_micropython_with_the_builds_data(dist_dir):
         assert not (dist_dir / name).with_suffix(".py").exists(), name
     assert "packages" not in config
     assert config["richard3"]["data"] == build.host_page_data("game_host", "the page's data")
+    # Sun of York's files (issue 54): in a folder named by their content hash, apart from the
+    # page's start (soy_files.py fetches them); its modules as bytecode too
+    soy = config["sunofyork"]
+    folder = dist_dir / soy["folder"]
+    assert re.fullmatch(r"\./soy/[0-9a-f]{10}/", soy["folder"])
+    assert sorted(files(folder)) == sorted([*soy["modules"], soy["css"], soy["data"],
+                                            build.SOY_HOST])
+    assert soy["modules"] == [build.compiled_name(name)[2:] for name in build.SOY_PAGE_MODULES]
+    for name in soy["modules"]:
+        assert (folder / name).read_bytes()[:2] == b"M\x06", name
+        assert not (dist_dir / name).exists() and not (dist_dir / name).with_suffix(".py").exists()
+    assert json.loads((folder / soy["data"]).read_text()) == build.host_page_data(
+        "soy_host", "Sun of York's page data")
+    assert not (dist_dir / soy["css"]).exists() and not (dist_dir / build.SOY_HOST).exists()
     notice = (dist_dir / "NOTICE.txt").read_text()
     assert "MicroPython 1.28" in notice and build.MICROPYTHON_PACKAGE in notice
     assert "MIT License" in (dist_dir / "licenses" / "MicroPython-LICENSE.txt").read_text()

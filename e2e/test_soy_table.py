@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
 
 from e2e.conftest import wait_for_service_worker, wait_for_start_screen
 from e2e.test_play_on_map import wait_for_drawing
+from e2e.test_site import wait_for_ai
 
 pytestmark = pytest.mark.e2e
 
@@ -141,6 +143,12 @@ class SoyPlayer:
 def start(page, site_url, scenario, seed, york="human", lancaster="easy"):
     page.goto(f"{site_url}?pace=fast")
     wait_for_start_screen(page)
+    new_game(page, scenario, seed, york, lancaster)
+
+
+def new_game(page, scenario, seed, york="human", lancaster="easy"):
+    """From the start screen, New game: Sun of York's `scenario`, its sides and seed; Start, and
+    wait until its table is drawn."""
     page.click("#new-game")
     page.wait_for_selector("#setup:not([hidden]) #game", state="visible")
     page.select_option("#game", "sunofyork")
@@ -205,31 +213,76 @@ def test_battle_by_taps(new_page, site_url, scenario, seed, width, height, touch
     assert page.locator("#log li").count() > 5
 
 
-def test_only_a_sun_of_york_game_downloads_its_engine(page, serve_dist):
-    """The sunofyork wheel (issue 54): a Richard III visit never requests it (the engine's
-    worker started, the service worker's precache done); starting a Sun of York game does, once,
-    and the service worker keeps it, so that the next Sun of York game takes it from there."""
+# A request for one of Sun of York's files (wherever it lies)
+SOY_FILE = re.compile(r"/(sunofyork-[^/]*\.whl|soy\.css|soy_(host|table|cards)\.\w+|data\.json)$")
+# Sun of York's files in the service worker's cache of them (build.soy_cache_name), as paths
+SOY_CACHED = """async () => {
+    const name = (await caches.keys()).find((n) => n.startsWith('richard3-sunofyork-'));
+    const cache = name && await caches.open(name);
+    return cache ? (await cache.keys()).map((r) => new URL(r.url).pathname) : [];
+}"""
+
+
+def test_only_a_sun_of_york_game_downloads_its_files(page, serve_dist):
+    """Sun of York's files (issue 54: its wheel, its host, its table's modules, stylesheet and
+    data): a Richard III visit never requests them (the engine's worker started, the service
+    worker's precache done); starting a Sun of York game does, each once, and the service worker
+    keeps them, so that the next Sun of York game takes them from there."""
     server = serve_dist()
 
-    def soy_wheel_requests():
-        return [r.path for r in list(server.log) if "/sunofyork-" in r.path]
+    def soy_requests():
+        return sorted(r.path for r in list(server.log) if SOY_FILE.search(r.path))
 
     page.goto(server.url)
     wait_for_start_screen(page)
-    page.wait_for_selector("body[data-engine=ready]", state="attached", timeout=120_000)
+    wait_for_ai(page)
     wait_for_service_worker(page)
     assert any("/richard3-" in r.path for r in server.log)
-    assert soy_wheel_requests() == []
+    assert soy_requests() == [] and page.evaluate(SOY_CACHED) == []
     start(page, server.url, "heworth_moor", 3)
-    (path,) = soy_wheel_requests()
-    assert path.endswith(".whl") and "/wheels/" in path
-    cached = page.evaluate("""async () => {
-        const cache = await caches.open('richard3-sunofyork');
-        return (await cache.keys()).map((r) => new URL(r.url).pathname);
-    }""")
-    assert cached == [path]
-    start(page, server.url, "blore_heath", 5)  # a new visit: the wheel from the cache
-    assert soy_wheel_requests() == [path]
+    paths = soy_requests()
+    assert [p.rsplit("/", 1)[1] for p in paths[:5]] == [
+        "data.json", "soy.css", "soy_cards.mpy", "soy_host.py", "soy_table.mpy"]
+    assert len({p.rsplit("/", 1)[0] for p in paths[:5]}) == 1 and "/soy/" in paths[0]
+    assert len(paths) == 6 and paths[5].endswith(".whl") and "/wheels/" in paths[5]
+    assert sorted(page.evaluate(SOY_CACHED)) == paths
+    start(page, server.url, "blore_heath", 5)  # a new visit: the files from the cache
+    assert soy_requests() == paths
+    assert not page.console_errors
+
+
+def test_a_sun_of_york_game_once_played_starts_offline(page, site_url):
+    """Issue 54: after one Sun of York game online, the site reloaded with the network off (as
+    test_site's Richard III test) starts another Sun of York game, to its deployment: the files
+    that game fetched, none of them precached, were kept by the service worker. Offline before
+    any Sun of York game, New game says that it cannot be downloaded and stays on Richard III."""
+    page.goto(site_url)
+    wait_for_start_screen(page)
+    wait_for_ai(page)
+    wait_for_service_worker(page)
+    page.context.set_offline(True)
+    page.click("#new-game")
+    page.wait_for_selector("#setup:not([hidden]) #game", state="visible")
+    page.select_option("#game", "sunofyork")
+    page.wait_for_selector("#message[data-kind=error]:not([hidden])")
+    assert page.inner_text("#message").startswith("Sun of York could not be downloaded")
+    assert page.input_value("#game") == "richard3"
+    assert page.locator("#scenario option[value='1483']").count() == 1
+    page.console_errors.clear()  # the failed downloads, as the browser reports them
+
+    page.context.set_offline(False)
+    page.reload()
+    wait_for_start_screen(page)
+    new_game(page, "heworth_moor", 3)
+
+    page.context.set_offline(True)
+    page.reload()
+    wait_for_start_screen(page)
+    wait_for_ai(page)
+    new_game(page, "blore_heath", 5)
+    assert page.evaluate("document.body.dataset.phase") == "deployment"
+    assert page.locator("#soy-field [data-position]").count() == 13
+    assert page.locator("#soy-field").is_visible()
     assert not page.console_errors
 
 
@@ -240,6 +293,8 @@ def test_new_game_dialog_lists_both_games(page, site_url):
     page.wait_for_selector("#setup:not([hidden]) #game", state="visible")
     assert page.locator("#game option").all_inner_texts()[0] == "Richard III"
     page.select_option("#game", "sunofyork")
+    # its scenarios come with its files, fetched now (soy_files.py)
+    page.wait_for_selector("#scenario option[value='campaign']", state="attached")
     values = page.eval_on_selector_all("#scenario option", "os => os.map(o => o.value)")
     assert len(values) == 22 and "random" in values and "campaign" in values
     page.select_option("#scenario", "blore_heath")

@@ -72,7 +72,7 @@ class _Anything:
         return _Anything()
     def __call__(self, *args, **kwargs):
         return _Anything()
-document = window = _Anything()
+document = window = fetch = _Anything()
 config = {"richard3": {}}
 def when(event, selector):
     def register(func):
@@ -191,13 +191,14 @@ def test_table_draws_the_same_on_micropython_as_on_cpython(micropython_mjs, tmp_
         "cards", "action", "battle", "over"}
     slots, data = map_slots(), game_host.page_data()
     assert len(slots) >= 30 and all(len(anchors) >= 3 for anchors in slots.values())
-    # every module the main thread imports (mpy.json's files), compiled to MicroPython
-    # bytecode as the build ships them, and main.py (shipped as source)
-    for name in [*build.page_modules(), "main.py"]:
+    # every module the main thread imports (mpy.json's files, and Sun of York's, fetched later),
+    # compiled to MicroPython bytecode as the build ships them, and main.py (shipped as source)
+    modules = [*build.page_modules(), *build.SOY_PAGE_MODULES]
+    for name in [*modules, "main.py"]:
         shutil.copy2(WEB / name, tmp_path / Path(name).name)
     build.compile_page_modules(tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        ["main.py", *(Path(build.compiled_name(name)).name for name in build.page_modules())])
+        ["main.py", *(Path(build.compiled_name(name)).name for name in modules)])
     (tmp_path / "pyscript").mkdir()
     (tmp_path / "pyscript" / "__init__.py").write_text(PYSCRIPT_STAND_IN)
     (tmp_path / "pyscript" / "ffi.py").write_text("def to_js(value, **kw):\n    return value\n")

@@ -87,16 +87,19 @@ def test_the_worker_routes_each_save_to_its_game(monkeypatch):
     """worker.load sends a Sun of York save to its host, a Richard III one to the other."""
     soy = soy_host.SoyHost()
     soy.new_game("blore_heath", 2, BOTH_AI)
-    assert soy_host.is_soy_save(soy.save())
+    assert game_host.is_soy_save(soy.save())
+    assert game_host.is_soy_save(json.dumps(json.loads(soy.save()) | {"format": "sunofyork-record"}))
     r3 = game_host.GameHost()
     r3.new_game("1460", 1, {"Lancaster": "easy", "York": "human"})
-    assert not soy_host.is_soy_save(r3.save())
+    assert not game_host.is_soy_save(r3.save())
+    assert not game_host.is_soy_save("not JSON")
 
 
-def test_the_worker_asks_for_sun_of_york_s_wheel_only_for_its_games(monkeypatch):
-    """worker.needs_sunofyork (issue 54): engine-worker.js downloads the sunofyork wheel before
-    a call that starts, loads or replays a Sun of York game, while the package cannot be imported
-    (as in the page before that); never for Richard III, nor once it can."""
+@pytest.mark.parametrize("missing", ["sunofyork", "soy_host"])
+def test_the_worker_asks_for_sun_of_york_s_wheel_only_for_its_games(monkeypatch, missing):
+    """worker.needs_sunofyork (issue 54): engine-worker.js downloads the sunofyork wheel and
+    soy_host.py before a call that starts, loads or replays a Sun of York game, while either
+    cannot be imported (as in the page before that); never for Richard III, nor once they can."""
     import importlib.util
 
     import worker
@@ -112,10 +115,19 @@ def test_the_worker_asks_for_sun_of_york_s_wheel_only_for_its_games(monkeypatch)
     assert [worker.needs_sunofyork(*call) for call in calls] == [False] * 8  # importable here
     find_spec = importlib.util.find_spec
     monkeypatch.setattr(importlib.util, "find_spec",
-                        lambda name, *a: None if name == "sunofyork" else find_spec(name, *a))
+                        lambda name, *a: None if name == missing else find_spec(name, *a))
     for name in [n for n in sys.modules if n == "sunofyork" or n.startswith("sunofyork.")]:
         monkeypatch.delitem(sys.modules, name)
     assert [worker.needs_sunofyork(*call) for call in calls] == [True] * 3 + [False] * 5
+
+
+def test_the_worker_starts_without_sun_of_york():
+    """Issue 54: worker.py imports neither soy_host nor the sunofyork engine at its start (the
+    page's worker has neither until a Sun of York game needs them)."""
+    code = "import sys, worker; print(sorted({'soy_host', 'sunofyork'} & set(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], cwd=WEB, capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_a_human_view_holds_its_choices_in_words_and_no_hidden_card():

@@ -7,11 +7,12 @@
 // the engine, and the worker needs neither; this one asks Pyodide for nothing but Python.
 import * as Comlink from "./vendor/comlink.mjs";
 
-// build.py writes the content-hashed folders here: the runtime's and our two wheels' (the
-// sunofyork one is fetched only when a Sun of York game needs it: issue 54).
+// build.py writes the content-hashed folders here: the runtime's, our two wheels' and Sun of
+// York's host's (the last two are fetched only when a Sun of York game needs them: issue 54).
 const PYODIDE = "./pyodide/VERSION-HASH";
 const WHEEL = "./wheels/HASH/richard3.whl";
 const SUNOFYORK = "./wheels/HASH/sunofyork.whl";
+const SOY_HOST = "./soy/HASH/soy_host.py";
 
 async function download(url) {
   const response = await fetch(url);
@@ -21,12 +22,10 @@ async function download(url) {
 
 async function start() {
   // Our files download while the runtime starts; worker.py finds them in its working folder.
-  const files = Promise.all([download("./worker.py"), download("./game_host.py"), download(WHEEL),
-                             download("./soy_host.py")]);  // Sun of York's host (issue 54)
+  const files = Promise.all([download("./worker.py"), download("./game_host.py"), download(WHEEL)]);
   const { loadPyodide } = await import(`${PYODIDE}/pyodide.mjs`);
   const pyodide = await loadPyodide({ indexURL: `${PYODIDE}/` });
-  const [worker, host, wheel, soyHost] = await files;
-  pyodide.FS.writeFile("soy_host.py", soyHost);
+  const [worker, host, wheel] = await files;
   pyodide.FS.writeFile("worker.py", worker);
   pyodide.FS.writeFile("game_host.py", host);
   pyodide.FS.writeFile("richard3.whl", wheel);
@@ -37,14 +36,15 @@ async function start() {
 const engine = start();
 engine.catch(() => {});  // reported to each call instead
 
-// Sun of York's engine (the sunofyork wheel) is downloaded the first time a call needs it
-// (worker.needs_sunofyork: a Sun of York game started, loaded or replayed), never on a Richard
-// III visit; a failed download is that call's answer, and the next such call tries again.
+// Sun of York's engine (the sunofyork wheel) and its host (soy_host.py) are downloaded the first
+// time a call needs them (worker.needs_sunofyork: a Sun of York game started, loaded or
+// replayed), never on a Richard III visit; a failed download is that call's answer, and the next
+// such call tries again.
 let sunOfYork = null;
 
 function withSunOfYork(module) {
-  sunOfYork ??= download(SUNOFYORK).then((wheel) => {
-    module.sunofyork_arrived(wheel);
+  sunOfYork ??= Promise.all([download(SUNOFYORK), download(SOY_HOST)]).then(([wheel, host]) => {
+    module.sunofyork_arrived(wheel, host);
   }).catch((error) => {
     sunOfYork = null;
     throw error;

@@ -654,6 +654,20 @@ def _damaged(exc) -> str:
     return "This save is damaged and cannot be loaded."
 
 
+def _is_soy(data) -> bool:
+    """Whether parsed JSON `data` is a Sun of York save or record (their formats begin so)."""
+    return isinstance(data, dict) and str(data.get("format", "")).startswith("sunofyork")
+
+
+def is_soy_save(text) -> bool:
+    """Whether `text` is a Sun of York save or record (issue 54): worker.py sends it to that
+    game's host (soy_host), which it may first have to download, and this one refuses it."""
+    try:
+        return _is_soy(json.loads(text))
+    except (TypeError, ValueError, RecursionError):
+        return False
+
+
 def parse_save(text) -> tuple:
     """Check a save and return (Game, controllers, recovered); raise SaveError with a plain
     sentence (never Python's exception text: it is shown to the player as it is).
@@ -672,7 +686,7 @@ def parse_save(text) -> tuple:
         if game is None:
             raise SaveError("This game record cannot be replayed: it is damaged.")
         return game, {side: "human" for side in SIDES}, False
-    if isinstance(data, dict) and str(data.get("format", "")).startswith("sunofyork"):
+    if _is_soy(data):
         # Sun of York (issue 54): its saves load in its own host (soy_host), never as this game
         raise SaveError("This is a Sun of York save, not a Richard III one: load it from the "
                         "start screen as a Sun of York game.")

@@ -17,6 +17,7 @@ from pyscript import document, window
 
 import facts
 import saves
+import soy_files
 import tableview
 from dom import clock, el, message, timed
 
@@ -200,29 +201,38 @@ async def show(side, view=None):
     return view
 
 
-# --- Sun of York (issue 54): its views are drawn by its own table (soy_table.py), imported
-# here on use (soy_table imports this module).
+# --- Sun of York (issue 54): its views are drawn by its own table (soy_table.py), whose files
+# soy_files fetches on first use (soy_table imports this module).
 async def draw_table(view):
-    import soy_table
-    if soy_table.is_soy(view):
-        await soy_table.render(view)
+    if soy_files.is_soy(view):
+        await (await soy_files.table()).render(view)
     else:
-        soy_table.leave()
+        leave_soy()
         await tableview.render(view)
 
 
 async def draw_victory(view):
-    import soy_table
-    if soy_table.is_soy(view):
-        await soy_table.show_victory(view)
+    if soy_files.is_soy(view):
+        await (await soy_files.table()).show_victory(view)
     else:
-        soy_table.leave()
+        leave_soy()
         await tableview.show_victory(view)
 
 
+def leave_soy():
+    """Richard III's table is drawn next: Sun of York's steps aside (soy_table.leave) if this
+    page has it, else there is nothing of it to clear."""
+    soy_table = soy_files.loaded_table()
+    if soy_table is not None:
+        soy_table.leave()
+    else:
+        document.body.dataset.game = "richard3"
+
+
 def draw_handover(side):
-    import soy_table
-    soy_table.clear()
+    soy_table = soy_files.loaded_table()
+    if soy_table is not None:
+        soy_table.clear()
     tableview.show_handover(side)
 # --- end Sun of York
 

@@ -647,15 +647,6 @@ class Timeline:
         return max(i for i, t in enumerate(self.turns) if t["start"] <= step or i == 0)
 
 
-def is_soy_save(text) -> bool:
-    """Whether `text` is a Sun of York save or record (the worker sends it here to load)."""
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError, RecursionError):
-        return False
-    return isinstance(data, dict) and data.get("format") in (SAVE_FORMAT, "sunofyork-record")
-
-
 def parse_save(text) -> tuple:
     """(Game, controllers) from a save; SaveError with a sentence for anything else."""
     soy = sunofyork()

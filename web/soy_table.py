@@ -19,6 +19,8 @@ Between the battles of a campaign (body[data-phase="between-battles"]) the field
 the campaign screen instead (#soy-campaign, soy_cards.campaign_html) with its one decision, the
 Next battle button. A replay (replay.py) draws its steps here too, with no choices.
 
+Not part of the page's start (issue 54): soy_files.py fetches this module, soy_cards.py and
+soy.css the first time a Sun of York game needs them, then imports it (its handlers with it).
 Runs on MicroPython (the page's main thread); see dom.py.
 """
 
@@ -42,12 +44,6 @@ CARDLESS = ("ready", "first", "second", "done", "roll", "end", "no_terrain", "ro
 # "view": the Sun of York view drawn (None when none); "picked": the selected own card's id;
 # "at": the lit position tapped when it offers more than one choice.
 state = {"view": None, "picked": None, "at": None}
-
-
-def is_soy(view=None, status=None):
-    if view is not None:
-        return view.get("game") == "sunofyork"
-    return bool(status) and status.get("title") == "sunofyork"
 
 
 def between_battles(view):

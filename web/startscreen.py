@@ -6,13 +6,15 @@ works while the worker is still starting; Start and Continue wait for it (sessio
 Runs on MicroPython (the page's main thread); see dom.py for what that means here.
 """
 
+import asyncio
 import json
 
-from pyscript import config, when
+from pyscript import when
 
 import facts
 import saves
 import session
+import soy_files
 import table
 from dom import download, el, js_object, message, show_only, url_param
 from mapview import ensure_map
@@ -30,16 +32,17 @@ async def open_setup():
     """The new-game screen: the scenarios come from the build's data, not from the engine, so it
     works while the worker is still starting."""
     if not el("scenario").innerHTML:
+        await game_files()  # Sun of York may be picked already (a browser restores a form)
         fill_scenarios()
     show_history()
     show_only("setup")
 
 
 # --- Sun of York (issue 54): the New game dialog's #game picks the game, whose scenarios
-# (mpy.json's "sunofyork" section, written by build.py) fill #scenario.
+# (Sun of York's page data, which soy_files fetches when it is picked) fill #scenario.
 def game_scenarios():
     if el("game").value == "sunofyork":
-        return config["sunofyork"]["scenarios"]
+        return soy_files.DATA["scenarios"]
     return facts.DATA["scenarios"]
 
 
@@ -106,11 +109,35 @@ def show_deck(side):
 
 @when("change", "#game")
 def on_game(event):
+    if el("game").value == "sunofyork" and not soy_files.DATA:
+        asyncio.create_task(fill_game())   # its files first, once
+        return
     fill_scenarios()
     show_history()
-    if el("game").value == "sunofyork":
-        # Sun of York's table compiled now, while the player chooses, not at its first drawing
-        import soy_table  # noqa: F401
+
+
+async def fill_game():
+    await game_files()
+    fill_scenarios()
+    show_history()
+
+
+async def game_files():
+    """Sun of York picked: its files fetched, unless this page has them (soy_files.load: its
+    scenarios, and its table compiled now, while the player chooses, not at its first drawing;
+    Start waits meanwhile). If they cannot be (offline before any Sun of York game), the dialog
+    says so and goes back to Richard III."""
+    if el("game").value != "sunofyork":
+        return
+    el("start-game").disabled = True
+    try:
+        await soy_files.load()
+    except Exception as error:
+        el("game").value = "richard3"
+        message(f"Sun of York could not be downloaded ({error}); it can be played offline "
+                "once it has been played online.", "error")
+    finally:
+        el("start-game").disabled = False
 # --- end Sun of York
 
 

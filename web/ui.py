@@ -11,7 +11,9 @@ The rooms, each with its own small state:
   slots, import and export, refused saves; replay.py: the replay of a game and its balance
   chart (balance.py);
 - facts.py: the build's page data (the rules' facts the page draws with); dom.py: the page's
-  elements; table.py, panels.py, board.py, taps.py: pure drawing and the meaning of taps.
+  elements; table.py, panels.py, board.py, taps.py: pure drawing and the meaning of taps;
+- soy_files.py: Sun of York's table (soy_table.py, soy_cards.py), its stylesheet and data,
+  fetched the first time a Sun of York game needs them (issue 54), not at the page's start.
 
 The game itself lives in the worker (worker.py / game_host.py, on Pyodide). The main thread
 only ever holds public status and the view of the one side being shown, and sends back the
@@ -27,7 +29,6 @@ import facts
 import savescreens  # noqa: F401  (its handlers)
 import session
 import startscreen
-import soy_table  # noqa: F401  (Sun of York's table: its handlers)
 from dom import el
 
 connect_engine = session.connect_engine

@@ -20,46 +20,62 @@ sys.path.insert(0, "richard3.whl")
 import richard3  # noqa: E402
 import richard3.ai  # noqa: E402, F401  (the AI levels, imported now: the first decision is not slowed)
 
-from game_host import GameHost, scenarios as _scenarios
+from game_host import GameHost, is_soy_save, scenarios as _scenarios
 
 HOST = GameHost()
 
-# --- Sun of York (issue 54): the game held is one of the two games' hosts; soy_host imports
-# the sunofyork engine only when one of its games is started or loaded.
-import soy_host  # noqa: E402
-
-GAMES = {"richard3": HOST, "sunofyork": soy_host.SoyHost()}
-
-# The sunofyork package comes in a wheel of its own, which engine-worker.js downloads only when
-# a call needs it (needs_sunofyork) and hands to sunofyork_arrived: a Richard III visit never
-# downloads it.
+# --- Sun of York (issue 54): the game held is one of the two games' hosts. Sun of York's host
+# (soy_host.py) and its engine (the sunofyork package, in a wheel of its own) are downloaded by
+# engine-worker.js only when a call needs them (needs_sunofyork) and handed to
+# sunofyork_arrived: a Richard III visit never downloads them, nor imports them.
+GAMES = {"richard3": HOST}
 SUNOFYORK_WHEEL = "sunofyork.whl"
+SOY_HOST = "soy_host.py"
 
 
 def needs_sunofyork(name, *args):
     """Whether the call `name`(*args) starts, loads or replays a Sun of York game while its
-    engine's wheel is not here yet (nor the engine importable otherwise, as in the tests)."""
+    engine's wheel and its host are not here yet (nor importable otherwise, as in the tests)."""
     if SUNOFYORK_WHEEL in sys.path or "sunofyork" in sys.modules:
         return False
     if name == "new_game":
         wanted = len(args) > 3 and str(args[3]) == "sunofyork"
     elif name in ("load", "replay_open"):
-        wanted = bool(args) and soy_host.is_soy_save(str(args[0]))
+        wanted = bool(args) and is_soy_save(str(args[0]))
     else:
         return False
     if wanted:
         import importlib.util
-        return importlib.util.find_spec("sunofyork") is None
+        return any(importlib.util.find_spec(module) is None
+                   for module in ("sunofyork", "soy_host"))
     return False
 
 
-def sunofyork_arrived(wheel):
-    """Write the sunofyork wheel's bytes (a JS Uint8Array) beside the richard3 one and put it
-    on sys.path."""
-    with open(SUNOFYORK_WHEEL, "wb") as f:
-        f.write(wheel.to_bytes() if hasattr(wheel, "to_bytes") else bytes(wheel))
+def sunofyork_arrived(wheel, host):
+    """Write the sunofyork wheel's bytes and soy_host.py's (JS Uint8Arrays) beside the richard3
+    wheel and worker.py, and put the wheel on sys.path."""
+    for path, data in ((SUNOFYORK_WHEEL, wheel), (SOY_HOST, host)):
+        with open(path, "wb") as f:
+            f.write(data.to_bytes() if hasattr(data, "to_bytes") else bytes(data))
     if SUNOFYORK_WHEEL not in sys.path:
         sys.path.insert(1, SUNOFYORK_WHEEL)
+    # soy_host.py is new in a folder whose listing the import system keeps (needs_sunofyork
+    # looked for it there). Only the folders' finders: importlib.invalidate_caches() would
+    # import importlib.metadata, which needs the `email` package Pyodide leaves out.
+    from importlib.machinery import FileFinder
+    for finder in list(sys.path_importer_cache.values()):
+        if isinstance(finder, FileFinder):
+            finder.invalidate_caches()
+
+
+def _game(name):
+    """The host of game `name` ("richard3" or "sunofyork"; Sun of York's made on first use)."""
+    if name == "sunofyork" and name not in GAMES:
+        import soy_host
+        GAMES[name] = soy_host.SoyHost()
+    return GAMES.get(name, HOST)
+
+
 CURRENT = {"host": HOST}
 REPLAY = {"host": HOST}   # the host whose replay is open
 
@@ -88,7 +104,7 @@ def new_game(scenario, seed, controllers_json, game="richard3", options=0, decks
     """A new game of `game` ("richard3" or "sunofyork"; `options`: Sun of York's deployment
     option, 4.0; `decks_json`: the deck files a player loaded for it, soy_host.read_decks),
     which the other calls then play."""
-    host = GAMES.get(str(game), HOST)
+    host = _game(str(game))
     extra = (int(options or 0), json.loads(decks_json or "null")) if host is not HOST else ()
     answer = _call(host.new_game, scenario, seed, json.loads(controllers_json), *extra)
     if '"error"' not in answer[:12]:
@@ -98,8 +114,8 @@ def new_game(scenario, seed, controllers_json, game="richard3", options=0, decks
 
 def load(text):
     """A save of either game: each game's loader refuses the other's saves with a sentence;
-    a Sun of York save (soy_host.is_soy_save) goes to its host."""
-    host = GAMES["sunofyork"] if soy_host.is_soy_save(text) else HOST
+    a Sun of York save (game_host.is_soy_save) goes to its host."""
+    host = _game("sunofyork") if is_soy_save(text) else HOST
     answer = _call(host.load, text)
     if '"error"' not in answer[:12]:
         CURRENT["host"] = host
@@ -146,7 +162,7 @@ def thinking():
 def replay_open(text="", side=""):
     """The replay of a finished game's file (a Sun of York one by its host), or of the game
     held here; the replay's other calls go to the host that opened it."""
-    host = (GAMES["sunofyork"] if soy_host.is_soy_save(text) else HOST) if text else _host()
+    host = (_game("sunofyork") if is_soy_save(text) else HOST) if text else _host()
     REPLAY["host"] = host
     return _call(host.replay_open, text, side)
 
