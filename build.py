@@ -682,6 +682,7 @@ def split_wheel(built: Path, out: Path) -> tuple[Path, Path]:
     """The one wheel the project builds (`built`, richard3-<version>-....whl) split in two zips
     in `out`: the richard3 wheel without the `sunofyork` package, and a sunofyork wheel with it
     alone and dist-info of its own (METADATA, WHEEL; RECORD is rewritten by py_compile_wheels).
+    The richard3 wheel's METADATA keeps its headers, not its description (the README).
     Entry dates are kept, so both are as reproducible as `built`. The page imports each from a
     zip on sys.path; nothing installs them."""
     version = built.name.split("-")[1]
@@ -700,6 +701,10 @@ def split_wheel(built: Path, out: Path) -> tuple[Path, Path]:
             if info.filename.endswith(".dist-info/top_level.txt"):
                 data = b"".join(line for line in data.splitlines(keepends=True)
                                 if line.strip() != b"sunofyork")
+            elif info.filename.endswith(".dist-info/METADATA"):
+                # the headers only: the body is the README (10 KB a first visit would download
+                # for nothing, and a README edit would change the wheel's hash, so its URL)
+                data = data.split(b"\n\n", 1)[0] + b"\n"
             (soy if info.filename.startswith("sunofyork/") else r3).writestr(
                 entry, data, zipfile.ZIP_DEFLATED)
         metadata = (f"Metadata-Version: 2.1\nName: sunofyork\nVersion: {version}\n"

@@ -41,7 +41,7 @@ def test_the_check_finds_an_assert_and_a_docstring_read():
 def test_the_wheel_is_split_in_one_per_game(tmp_path):
     """build.split_wheel (issue 54): the project's one wheel makes a richard3 wheel without the
     sunofyork package and a sunofyork wheel with it alone, dist-info of its own, and the same
-    entry dates (reproducible)."""
+    entry dates (reproducible); the richard3 METADATA keeps its headers, not the README."""
     import sys
     import zipfile
     sys.path.insert(0, str(ROOT))
@@ -55,7 +55,8 @@ def test_the_wheel_is_split_in_one_per_game(tmp_path):
         for name, text in [("richard3/__init__.py", "x = 1\n"), ("roses/__init__.py", ""),
                            ("sunofyork/__init__.py", "y = 2\n"),
                            ("sunofyork/data/deck.json", "{}"),
-                           ("richard3-0.1.0.dist-info/METADATA", "Name: richard3\n"),
+                           ("richard3-0.1.0.dist-info/METADATA",
+                            "Name: richard3\nVersion: 0.1.0\n\n# The README\n\nIts text.\n"),
                            ("richard3-0.1.0.dist-info/WHEEL", "Wheel-Version: 1.0\n"),
                            ("richard3-0.1.0.dist-info/top_level.txt",
                             "richard3\nroses\nsunofyork\n"),
@@ -68,6 +69,7 @@ def test_the_wheel_is_split_in_one_per_game(tmp_path):
         assert not [n for n in r3.namelist() if n.startswith("sunofyork")]
         assert {"richard3/__init__.py", "roses/__init__.py"} <= set(r3.namelist())
         assert r3.read("richard3-0.1.0.dist-info/top_level.txt") == b"richard3\nroses\n"
+        assert r3.read("richard3-0.1.0.dist-info/METADATA") == b"Name: richard3\nVersion: 0.1.0\n"
         assert sorted(soy.namelist()) == sorted([
             "sunofyork/__init__.py", "sunofyork/data/deck.json",
             *(f"sunofyork-0.1.0.dist-info/{n}" for n in ("METADATA", "WHEEL", "top_level.txt",
