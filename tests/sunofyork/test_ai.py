@@ -162,6 +162,30 @@ def test_a_whole_game_between_normal_and_hard_ends():
     assert g.is_over and g.winner in (0, 1)
 
 
+def test_hard_noise_options_change_its_decisions_and_repeat():
+    """hard's ``noise`` / ``rollout_noise`` (tournament specs such as
+    ``hard:rollout_noise=0.7``): the noise reaches the candidates' ranking and the play-out
+    policy, a noisy hard still repeats given its seed, and some decision differs from the
+    noiseless one over a game's searched decisions."""
+    h = get_agent("hard", 1, noise=0.5, rollout_noise=0.7, **SMALL["hard"])
+    assert (h.noise, h.policy.noise) == (0.5, 0.7)
+    assert (agent("hard").noise, agent("hard").policy.noise) == (0.0, 0.0)
+
+    def run(**noise):
+        g = new_game("towton", seed=4)
+        agents = {0: get_agent("hard", 1, **noise, **SMALL["hard"]), 1: agent("normal", 2)}
+        out = []
+        while not g.is_over and len(out) < 150:
+            s = g.active_sides()[0]
+            a = agents[s].choose(g, s)
+            out.append(a)
+            g.apply(s, a)
+        return out
+    noisy = run(noise=2.0, rollout_noise=2.0)
+    assert noisy == run(noise=2.0, rollout_noise=2.0)
+    assert noisy != run()
+
+
 def test_tournament_records_and_resumes(tmp_path):
     out = tmp_path / "r.jsonl"
     s1 = run_tournament("easy", "random", 2, seed=3, scenarios=("heworth_moor",), out=out)

@@ -39,14 +39,19 @@ class HardAgent(NormalAgent):
     name = "hard"
 
     def __init__(self, seed: int = 0, samples: int = 6, candidates: int = 3, depth: int = 48,
-                 budget_ms: float = 350.0, min_samples: int = 1, weights: dict | None = None):
+                 budget_ms: float = 350.0, min_samples: int = 1, weights: dict | None = None,
+                 noise: float = 0.0, rollout_noise: float = 0.0):
         super().__init__(seed, weights=weights)
         self.max_samples = samples
         self.candidates = candidates
         self.depth = depth
         self.budget_ms = budget_ms
         self.min_samples = min_samples
+        #: Gaussian noise on the one-ply values that pick the candidates
+        self.noise = noise
         self.policy = Rollout(seed, weights=weights)
+        #: Gaussian noise on the play-out policy's one-ply values
+        self.policy.noise = rollout_noise
         #: samples used at the last key decision (for the bench)
         self.last_samples = 0
 
@@ -128,9 +133,11 @@ class ExpertAgent(HardAgent):
     name = "expert"
 
     def __init__(self, seed: int = 0, samples: int = 14, candidates: int = 4, depth: int = 64,
-                 budget_ms: float = 1400.0, min_samples: int = 2, weights: dict | None = None):
+                 budget_ms: float = 1400.0, min_samples: int = 2, weights: dict | None = None,
+                 noise: float = 0.0, rollout_noise: float = 0.0):
         super().__init__(seed, samples=samples, candidates=candidates, depth=depth,
-                         budget_ms=budget_ms, min_samples=min_samples, weights=weights)
+                         budget_ms=budget_ms, min_samples=min_samples, weights=weights,
+                         noise=noise, rollout_noise=rollout_noise)
 
 
 __all__ = ["HardAgent", "ExpertAgent", "Rollout"]
