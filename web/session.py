@@ -224,6 +224,14 @@ def draw_handover(side):
     import soy_table
     soy_table.clear()
     tableview.show_handover(side)
+
+
+def warm_table(text):
+    """If `text` (a save or record the worker is asked to load or replay) is Sun of York's,
+    its table's fonts are found meanwhile (soy_table.warm)."""
+    if "sunofyork" in text:
+        import soy_table
+        asyncio.create_task(soy_table.warm())
 # --- end Sun of York
 
 

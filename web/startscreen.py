@@ -6,6 +6,7 @@ works while the worker is still starting; Start and Continue wait for it (sessio
 Runs on MicroPython (the page's main thread); see dom.py for what that means here.
 """
 
+import asyncio
 import json
 
 from pyscript import config, when
@@ -109,8 +110,10 @@ def on_game(event):
     fill_scenarios()
     show_history()
     if el("game").value == "sunofyork":
-        # Sun of York's table compiled now, while the player chooses, not at its first drawing
-        import soy_table  # noqa: F401
+        # Sun of York's table compiled now, while the player chooses, not at its first
+        # drawing, and its fonts found (soy_table.warm)
+        import soy_table
+        asyncio.create_task(soy_table.warm())
 # --- end Sun of York
 
 
