@@ -183,6 +183,7 @@ for v in views:
     out.append([soy_cards.status_html(v), soy_cards.field_html(v, ids[0] if ids else None,
                 {0, 4}, set(ids)), soy_cards.dice_html(v) + soy_cards.position_large_html(v, 4),
                 soy_cards.campaign_html(v) if v["campaign"] else ""])
+warm = soy_cards.warm_html()
 '''
 
 
@@ -216,12 +217,46 @@ def test_the_battlefield_draws_alike_on_micropython(tmp_path):
     for name in ("soy_cards.py", "table.py", "facts.py"):
         shutil.copy2(WEB / name, tmp_path / name)
     (tmp_path / "views.json").write_text(json.dumps(views))
-    (tmp_path / "driver.py").write_text(DRAW + "\njson.dump(out, open('soy.out.json', 'w'))\n")
+    (tmp_path / "driver.py").write_text(DRAW + "\njson.dump([out, warm], open('soy.out.json', "
+                                       "'w'))\n")
     done = subprocess.run(["node", str(DRIVER), str(mjs), str(tmp_path)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-3000:]
     theirs = json.loads((tmp_path / "soy.out.json").read_text())
-    assert theirs == ours
+    assert theirs == [ours, scope["warm"]]
+
+
+def _classes(html):
+    return {name for attr in re.findall(r'class="([^"]*)"', html) for name in attr.split()}
+
+
+def test_the_table_s_fonts_are_laid_out_before_its_first_drawing():
+    """soy_cards.warm_html, laid out hidden before a battle's first drawing (soy_table.warm),
+    holds every class of the field, the dice and a position opened large that soy.css gives a
+    font of its own (a size or a weight: a font the browser looks for the first time it lays
+    it out), and every character beyond ASCII they draw; and no card the page's hooks or tests
+    would find (`data-card`)."""
+    import soy_cards
+    css = (WEB / "soy.css").read_text()
+    fonts = {name for selectors, body in re.findall(r"([^{}]+)\{([^}]*)\}", css)
+             if "font" in body for name in re.findall(r"\.([a-z][\w-]*)", selectors)}
+    page = (WEB / "index.html").read_text()
+    drawn = page[page.index('<div id="soy-field"'):page.index('<p id="thinking"')]
+    for v in _views():
+        ids = [c["ints"][0] for c in v["choices"] if c["ints"]]
+        drawn += (soy_cards.status_html(v) + soy_cards.dice_html(v)
+                  + soy_cards.field_html(v, ids[0] if ids else None, {0, 4}, set(ids))
+                  + soy_cards.position_large_html(v, 4)
+                  + "".join(soy_cards.card_html(v, v["obs"]["side"], c)
+                            for c in v["obs"].get("hand") or []))
+    warm = "".join(soy_cards.warm_html())
+    needed = fonts & _classes(drawn)
+    assert {"soy-status", "c-name", "c-badge", "pos-name", "soy-large-close"} <= needed
+    assert needed <= _classes(warm), needed - _classes(warm)
+    assert {"soy-hand", "soy-hand-cards", "prompt", "choice", "log", "thinking"} <= _classes(warm)
+    text = re.sub(r"<[^>]*>", "", drawn)
+    assert {c for c in text if ord(c) > 126} <= set(warm)
+    assert "data-card=" not in warm and "data-action=" not in warm
 
 
 def test_the_view_carries_the_dice_of_the_last_roll():

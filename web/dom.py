@@ -67,6 +67,13 @@ def timed(name, since):
         window.performance.measure(name, js_object(start=since))
 
 
+def next_task():
+    """An awaitable that goes on in a browser task of its own (a timer's), after the browser
+    has run what waited meanwhile: on MicroPython `asyncio.sleep(0)`, or a sleep whose time
+    has passed, goes on in the same task (its loop runs every Python task that is ready)."""
+    return window.Promise.new(lambda resolve, reject: window.setTimeout(resolve, 0))
+
+
 def message(text, kind="info"):
     box = el("message")
     box.textContent = text or ""

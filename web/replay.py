@@ -43,6 +43,7 @@ async def open_replay(text="", side="", back="start"):
     after an error (said)."""
     if not await session.wait_for_engine():
         return False
+    session.warm_table(text)
     answer = await session.call("replay_open", text, side)
     if "error" in answer:
         if text:   # not a finished game's file: loading it says what it is (or is not)

@@ -55,6 +55,7 @@ async def load_save(text, keep=False):
     if not await session.wait_for_engine():
         return False
     current = None if keep else await current_unfinished()
+    session.warm_table(text)
     answer = await call("load", text)
     if "error" in answer:
         refuse_save(answer["error"], text, keep)

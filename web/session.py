@@ -234,6 +234,13 @@ def draw_handover(side):
     if soy_table is not None:
         soy_table.clear()
     tableview.show_handover(side)
+
+
+def warm_table(text):
+    """If `text` (a save or record the worker is asked to load or replay) is Sun of York's,
+    its table's files are fetched and its fonts found meanwhile (soy_files.warm)."""
+    if "sunofyork" in text:
+        asyncio.create_task(soy_files.warm())
 # --- end Sun of York
 
 

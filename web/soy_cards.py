@@ -369,3 +369,60 @@ def campaign_html(view):
     out.append(f'<h3>Kings and royal cards (9.3.3)</h3><p>Crowned: {"; ".join(kings)}.</p>'
                f'<ul class="soy-royal">{royal}</ul></section>')
     return "".join(out)
+
+
+# --- The table's fonts found before its first drawing (soy_table.warm, issue 54).
+# The first time a page lays out text in a font at a size and weight it has not used yet (a
+# "strike"), or a character its fonts lack (★ ♛ ♥ ·, the AI's ⏳), Chromium asks its browser
+# process, which asks fontconfig, and waits: under a ms to 30 ms each, in the task that lays the
+# text out. The table's first drawing asked for about a dozen at once (up to 69 ms of an 85 ms
+# task in a trace; docs/ui.md). warm_html() is one of each kind of text the table draws, in the
+# classes that style it, laid out hidden a part a task before it (soy_table.warm); the browser
+# keeps what it found for the page.
+SAMPLE = {
+    "1:1": {"kind": "unit", "type": "Unit", "name": "Longbowmen", "orders": 1, "cls": "missile",
+            "ability": 3, "long": 2, "cohesion": 4, "veteran": True, "move": 2},
+    "1:2": {"kind": "leader", "type": "Leader", "name": "Edward", "orders": 2, "ability": 3,
+            "leadership": 2, "royal": True, "loyal": True},
+    "1:3": {"kind": "terrain", "type": "Terrain", "name": "Hedge", "orders": 1},
+    "0:4": {"kind": "special", "type": "Special", "name": "Treason", "orders": 2},
+    "0:5": {"kind": "unit", "type": "Unit", "name": "Men-at-arms", "orders": 1,
+            "cls": "polearm", "ability": 4, "long": 0, "cohesion": 5, "move": 1},
+}
+# every marker on a card
+SAMPLE_ENTRY = {"hits": 1, "lost": 1, "flags": ATTACKED | COMMITTED | FATIGUED | FACE_DOWN}
+SAMPLE_ROLL = {"kind": "attack", "side": "York", "card": "Longbowmen", "made": "1 hit",
+               "text": "", "dice": [{"pips": 6, "made": True}, {"pips": 2, "made": False}]}
+
+
+def sample_cards(view):
+    """One card of each kind, face up (a plain card, a button, a selected one), one face-down,
+    with every marker; no `data-card` (nothing in the page is a card but the table's)."""
+    out = [back_html(0), back_html(1)]
+    for i, key in enumerate(sorted(view["cards"])):
+        side, cid = (int(x) for x in key.split(":"))
+        out.append(card_html(view, side, cid, SAMPLE_ENTRY, ("", "pick", "picked")[i % 3]))
+    return "".join(out).replace("data-card=", "data-sample=")
+
+
+def warm_html():
+    """The table's kinds of text as HTML parts (each laid out in a task of its own); with the
+    page's own that come with it: the prompt, a choice, the log, the AI's thinking line (its
+    ⏳ and italics), the game bar."""
+    view = {"cards": SAMPLE, "obs": {"side": 1}, "rolls": [SAMPLE_ROLL]}
+    cards = sample_cards(view)
+    words = "Lancaster York 0123456789 ★♛♥·−–’…"
+    return [
+        f'<div class="soy-status"><span><b>{words}</b></span><span>{words}</span></div>',
+        f'<div class="soy-dice">{dice_html(view)}</div>',
+        (f'<div class="soy-pos"><span class="pos-name">{words}</span>'
+         f'<div class="soy-stack">{cards}</div></div>'),
+        (f'<section class="soy-hand"><h3>{words}</h3><div class="soy-hand-cards">{cards}</div>'
+         f'</section><p class="soy-note">{words}</p>'),
+        (f'<p class="prompt">{words}</p><button type="button" class="choice">{words}</button>'
+         f'<ol class="log"><li>{words}</li></ol><span class="table-side">{words}</span>'
+         f'<p class="thinking">{words}</p>'
+         f'<span class="w-title">{words}</span><span class="w-hidden">Richard III</span>'),
+        (f'<div class="soy-large"><h3>{words}</h3><h4>{words}</h4><div class="soy-stack">'
+         f'{cards}</div><p class="soy-large-close">{words}</p></div>'),
+    ]

@@ -63,3 +63,13 @@ async def table():
     await load()
     import soy_table
     return soy_table
+
+
+async def warm():
+    """Fetch the files if need be, then let the table find its fonts before its first drawing
+    (soy_table.warm). A failed fetch is left to the drawing that needs the files to report."""
+    try:
+        module = await table()
+    except Exception:
+        return
+    await module.warm()

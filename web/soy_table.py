@@ -29,7 +29,7 @@ from pyscript import document, when
 import session
 import soy_cards
 import tableview
-from dom import clock, drawn, el, forget, message, put, show_only, timed
+from dom import clock, drawn, el, forget, message, next_task, put, show_only, timed
 from table import e
 
 SIDES = ("Lancaster", "York")
@@ -150,6 +150,11 @@ def hand_html(title, cards):
 
 def render_sync(view):
     """Draw the Sun of York table of `view` now."""
+    end_warm()
+    # The table's screen first: coming in place of another, it scrolls the panel to its top,
+    # which lays the page out at once; before the drawing, not with it (its first one, the
+    # whole field, is then laid out once, when the browser draws the frame)
+    show_only("table")
     # Richard III's table holds no view meanwhile (its click handlers then stand aside)
     tableview.state["view"] = tableview.state["next"] = None
     tableview.forget_log()
@@ -170,7 +175,41 @@ def render_sync(view):
     timed("r3-soy-draw", since)
     document.body.dataset.side = view["side"]
     document.body.dataset.phase = view["obs"]["phase"].replace(" ", "-")
-    show_only("table")
+
+
+# The fonts of the table found before its first drawing: "box", the hidden element the table's
+# kinds of text are laid out in meanwhile (soy_cards.warm_html); "begun", once a page.
+warming = {"box": None, "begun": False}
+
+
+async def warm():
+    """Lay out every kind of text the table draws, hidden, one part a task, so that the
+    browser has found their fonts before the first drawing (soy_cards.warm_html says why);
+    begun when Sun of York is chosen in New game or one of its saves or records is loaded or
+    replayed, once a page; the first drawing stops it where it is."""
+    if warming["begun"]:
+        return
+    warming["begun"] = True
+    box = document.createElement("div")
+    box.className = "soy-warm"
+    box.setAttribute("aria-hidden", "true")
+    box.inert = True
+    document.body.appendChild(box)
+    warming["box"] = box
+    for part in soy_cards.warm_html():
+        await next_task()
+        if warming["box"] is not box:
+            return
+        box.insertAdjacentHTML("beforeend", part)
+        box.getBoundingClientRect()   # laid out in this task, the part's fonts found
+    end_warm()
+
+
+def end_warm():
+    """Remove the hidden text of warm() (the fonts found stay found)."""
+    if warming["box"] is not None:
+        warming["box"].remove()
+        warming["box"] = None
 
 
 async def render(view):

@@ -132,6 +132,8 @@ async def game_files():
     el("start-game").disabled = True
     try:
         await soy_files.load()
+        # its fonts found now, while the player chooses, not at its first drawing
+        asyncio.create_task(soy_files.warm())
     except Exception as error:
         el("game").value = "richard3"
         message(f"Sun of York could not be downloaded ({error}); it can be played offline "
