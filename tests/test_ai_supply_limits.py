@@ -115,8 +115,8 @@ def test_7_1_an_activation_is_valued_by_the_moves_the_limits_leave():
     k = [str(a) for a in legal].index("activate Leicester")
     value = _Packer(1).value
     base = value(g, LANC)
-    free = dict((i, v) for v, i in rank_actions(g, LANC, legal, random.Random(1), value, 0.5))
-    kept = dict((i, v) for v, i in rank_actions(g, LANC, legal, random.Random(1), value, 0.5,
-                                                 moves_filter=no_supply_cost))
+    free = {i: v for v, i in rank_actions(g, LANC, legal, random.Random(1), value, 0.5)}
+    kept = {i: v for v, i in rank_actions(g, LANC, legal, random.Random(1), value, 0.5,
+                                          moves_filter=no_supply_cost)}
     assert free[k] == base + 2          # both Leicester blocks into Derby
     assert kept[k] == base              # moves elsewhere only: Derby's four stay four
