@@ -22,8 +22,9 @@ at which seeds, still made the mistake when hard-v2 was frozen (at the budgets b
 was hard-v2 then): those tests are expected failures, named by class, until the work of
 issue 57 mends them (not strict: a level that mends a position at some seeds passes there),
 and hard-v2 must still make them (the position tells the levels apart). ``mended`` names the
-levels that no longer make it (``search.supply_losses`` mended the supply-losses class): for
-them, as for every other position, the test is a regression test.
+levels that no longer make it (``search.supply_losses`` mended the supply-losses class,
+``search.supply_limits`` the supply class): for them, as for every other position, the test
+is a regression test.
 """
 
 from __future__ import annotations

@@ -15,11 +15,17 @@ DEFECTED_HEIRS = frozenset(b for b in range(NB) if C.btype[b] == NOBLE and C.cou
                            and C.btype[C.counterpart[b]] == HEIR)
 
 
+def counts_against(b: int, area: int) -> bool:
+    """Whether block ``b`` in ``area`` counts against its supply or exile limit: every block
+    but, in an exile area, its own local mercenaries (7.1, 7.2)."""
+    return not (area in EXILE_LIMITS and C.btype[b] == MERCENARY and C.home_area[b] == area)
+
+
 def exile_counted(g, side: int, area: int) -> list[int]:
     """Blocks of ``side`` in exile area ``area`` that count against its exile limit: all but
     the local mercenaries (7.2)."""
     return [b for b in range(NB) if g.loc[b] == area and g.owner(b) == side
-            and not (C.btype[b] == MERCENARY and C.home_area[b] == area)]
+            and counts_against(b, area)]
 
 
 def overstack(g, side: int, area: int) -> tuple[int, list[int]]:

@@ -114,9 +114,10 @@ def score_action(d: Game, side: int, action, rnd: random.Random, ev=evaluate) ->
 
 
 def activation_value(d: Game, side: int, action, moves: int = MOVES_PER_ACTIVATION,
-                     ev=evaluate, waste: float = 0.5) -> float:
+                     ev=evaluate, waste: float = 0.5, moves_filter=None) -> float:
     """Value of activating an area: the best greedy sequence of moves it opens (5.2), by the
-    evaluation ``ev``; ``waste``: what an activation that moves nobody loses (an AP)."""
+    evaluation ``ev``; ``waste``: what an activation that moves nobody loses (an AP);
+    ``moves_filter(game, side, moves)``: the moves the sequence may use (default all)."""
     g2 = after(d, side, action)
     area = action[1]
     best = ev(g2, side) - waste
@@ -124,6 +125,8 @@ def activation_value(d: Game, side: int, action, moves: int = MOVES_PER_ACTIVATI
         if g2.phase != ACTION or g2.acting != side:
             break
         moves = [a for a in g2.legal_actions(side) if a[0] == "move" and g2.loc[a[1]] == area]
+        if moves and moves_filter is not None:
+            moves = moves_filter(g2, side, moves)
         if not moves:
             break
         top, top_v = None, best
@@ -139,9 +142,9 @@ def activation_value(d: Game, side: int, action, moves: int = MOVES_PER_ACTIVATI
 
 
 def rank_actions(d: Game, side: int, legal: list, rnd: random.Random,
-                 ev=evaluate, waste: float = 0.5) -> list[tuple[float, int]]:
+                 ev=evaluate, waste: float = 0.5, moves_filter=None) -> list[tuple[float, int]]:
     """Scores of every legal action in ``d`` by the evaluation ``ev(game, side)``: a list of
-    (value, index into legal)."""
+    (value, index into legal); ``moves_filter``: as ``activation_value``'s."""
     base = ev(d, side)
     out = []
     for i, a in enumerate(legal):
@@ -149,7 +152,7 @@ def rank_actions(d: Game, side: int, legal: list, rnd: random.Random,
         if k == "end":
             v = base
         elif k == "activate":
-            v = activation_value(d, side, a, ev=ev, waste=waste)
+            v = activation_value(d, side, a, ev=ev, waste=waste, moves_filter=moves_filter)
         else:
             v = score_action(d, side, a, rnd, ev)
         out.append((v, i))

@@ -17,6 +17,10 @@ each with its own dice, so the agent is honest (it reads nothing hidden) and pla
   mean over the samples with its one-ply value counted as ``prior`` more samples.
 - **Never a dominated choice**: a battle turn's pass when the block may fire (6.2,
   ``undominated``).
+- **Supply limits (7.1, 7.2)**: no move, sea move or regroup that adds a block to the side's
+  supply losses of this turn (into a friendly area at or over its limit, ``supply_limits``),
+  in the candidates, the activations' moves and the play-outs (so the search expects the
+  enemy to keep to them too); supply losses taken where they count least (``supply_losses``).
 - **Cards (1.1)** are a simultaneous, secret choice: each card of the hand is played against
   the enemy's likely card on the same samples (the enemy's hand as sampled, its card by the
   rule the normal level plays), both action phases played out by the greedy policy, then the
@@ -36,7 +40,8 @@ import time
 
 from ..components import HEIR
 from ..game import Game
-from ..ids import ACTION, BATTLE, CARDS, MULLIGAN, OVER, C
+from ..ids import ACTION, BATTLE, CARDS, MULLIGAN, NA, OVER, C
+from ..limits import EXILE_LIMITS, SUPPLY_LIMIT, counts_against, overstack
 from ..politics import COUNTED_TYPES
 from ..sequence import TURNS
 from .base import Agent
@@ -119,10 +124,11 @@ class SearchAgent(Agent):
             return [(mulligan_choice(d0, side, legal), _chance(self.value(d0, side)))]
         if game.phase == CARDS:
             return self._cards(game, side, legal, d0, start)
-        legal = supply_losses(game, undominated(legal))
+        legal = supply_limits(game, side, supply_losses(game, undominated(legal)))
         if len(legal) == 1:
             return [(legal[0], _chance(self.value(d0, side)))]
-        ranked = sorted(rank_actions(d0, side, legal, self.rnd, self.value, self.waste),
+        ranked = sorted(rank_actions(d0, side, legal, self.rnd, self.value, self.waste,
+                                     moves_filter=no_supply_cost),
                         key=lambda t: (-t[0], t[1]))[:self.candidates]
         cands = [legal[i] for _v, i in ranked]
         totals = [self.prior * v for v, _i in ranked]
@@ -148,7 +154,7 @@ class SearchAgent(Agent):
     def policy(self, g: Game, s: int, rnd: random.Random):
         """The greedy play-out policy: the card and mulligan rules of the normal level, else
         the best one-ply value among at most ``width`` legal actions (all of a battle's)."""
-        legal = supply_losses(g, undominated(g.legal_actions(s)))
+        legal = supply_limits(g, s, supply_losses(g, undominated(g.legal_actions(s))))
         ruled = rule_choice(g, s, legal)
         if ruled is not None:
             return ruled
@@ -259,6 +265,66 @@ def supply_losses(g: Game, legal: list) -> list:
         return 0
     least = min(cost(a) for a in legal)
     return [a for a in legal if cost(a) == least]
+
+
+#: The actions that take a block from one area into another by choice: 5.2, 5.3, 6.7.
+MOVE_KINDS = frozenset(("move", "sea", "regroup"))
+
+
+def supply_costs(g: Game, s: int, legal: list) -> list[int]:
+    """7.1, 7.2: for each action of ``legal``, the steps it adds to side ``s``'s supply losses
+    as the state stands (the blocks already in each area, Reserves included): for a move, sea
+    move or regroup of block ``b`` into an area with no enemy block (no battle there to thin
+    it), +1 if the area is already at or over its limit (``limits.overstack``) and ``b``
+    counts against it (not an exile's own mercenary), less 1 if ``b`` leaves an area of its
+    side over its limit with no enemy block; 0 for every other action. Cheap: the engine's
+    count is asked only of areas whose blocks, all counted, reach a limit."""
+    costs = [0] * len(legal)
+    own = enemy = None
+    full = {}                       # area -> surplus of s there now (only areas near a limit)
+    for i, a in enumerate(legal):
+        if a[0] not in MOVE_KINDS:
+            continue
+        if own is None:
+            lanc, york = g.presence()
+            own, enemy = (lanc, york) if s == 0 else (york, lanc)
+        b, dest = a[1], a[-1]
+        if not 0 <= dest < NA or enemy[dest] or own[dest] < EXILE_LIMITS.get(dest, SUPPLY_LIMIT):
+            continue                # a battle there, or within any limit with b too
+        if dest not in full:
+            full[dest] = overstack(g, s, dest)[0]
+        if full[dest] < 0 or not counts_against(b, dest):
+            continue
+        src = g.loc[b]
+        cost = 1
+        if 0 <= src < NA and not enemy[src] and counts_against(b, src):
+            if src not in full:
+                full[src] = overstack(g, s, src)[0]
+            if full[src] > 0:
+                cost = 0            # one surplus block moved from one area to another
+        costs[i] = cost
+    return costs
+
+
+def no_supply_cost(g: Game, s: int, legal: list) -> list:
+    """The actions of ``legal`` that add nothing to side ``s``'s supply losses
+    (``supply_costs``); may be empty."""
+    costs = supply_costs(g, s, legal)
+    return [a for a, c in zip(legal, costs) if c <= 0]
+
+
+def supply_limits(g: Game, s: int, legal: list) -> list:
+    """7.1, 7.2: the legal actions less the moves, sea moves and regroups that would leave a
+    friendly area over its supply (or exile) limit at the end of the turn, a step lost in the
+    supply phase with no battle to thin the stack (``supply_costs``), while another legal
+    action exists (``end`` always does in the action phase and the regroup). A strong player
+    never does it: a block that moves into a full area costs a step for nothing this turn. The
+    value reads the position before the supply phase, and a search's play-outs seldom reach
+    it, so the search packed blocks into full areas (York 9 blocks into London, 8 steps lost
+    with no battle)."""
+    if len(legal) < 2:
+        return legal
+    return no_supply_cost(g, s, legal) or legal
 
 
 def _chance(v: float) -> float:
