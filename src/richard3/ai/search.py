@@ -21,6 +21,9 @@ each with its own dice, so the agent is honest (it reads nothing hidden) and pla
   supply losses of this turn (into a friendly area at or over its limit, ``supply_limits``),
   in the candidates, the activations' moves and the play-outs (so the search expects the
   enemy to keep to them too); supply losses taken where they count least (``supply_losses``).
+- **London kept (8.2, 2.3)**: no move, sea move or regroup of a side's last block out of
+  London, held alone, where the enemy may enter it at its next action phase
+  (``capital_kept``), in the same three places.
 - **Cards (1.1)** are a simultaneous, secret choice: each card of the hand is played against
   the enemy's likely card on the same samples (the enemy's hand as sampled, its card by the
   rule the normal level plays), both action phases played out by the greedy policy, then the
@@ -38,10 +41,13 @@ import math
 import random
 import time
 
+from ..actions import Action
+from ..cards import begin_turn
 from ..components import HEIR
 from ..game import Game
 from ..ids import ACTION, BATTLE, CARDS, MULLIGAN, NA, OVER, C
 from ..limits import EXILE_LIMITS, SUPPLY_LIMIT, counts_against, overstack
+from ..movement import begin_action_phase
 from ..politics import COUNTED_TYPES
 from ..sequence import TURNS
 from .base import Agent
@@ -125,10 +131,11 @@ class SearchAgent(Agent):
         if game.phase == CARDS:
             return self._cards(game, side, legal, d0, start)
         legal = supply_limits(game, side, supply_losses(game, undominated(legal)))
+        legal = capital_kept(d0, side, legal)
         if len(legal) == 1:
             return [(legal[0], _chance(self.value(d0, side)))]
         ranked = sorted(rank_actions(d0, side, legal, self.rnd, self.value, self.waste,
-                                     moves_filter=no_supply_cost),
+                                     moves_filter=_moves_kept),
                         key=lambda t: (-t[0], t[1]))[:self.candidates]
         cands = [legal[i] for _v, i in ranked]
         totals = [self.prior * v for v, _i in ranked]
@@ -154,7 +161,8 @@ class SearchAgent(Agent):
     def policy(self, g: Game, s: int, rnd: random.Random):
         """The greedy play-out policy: the card and mulligan rules of the normal level, else
         the best one-ply value among at most ``width`` legal actions (all of a battle's)."""
-        legal = supply_limits(g, s, supply_losses(g, undominated(g.legal_actions(s))))
+        legal = capital_kept(g, s, supply_limits(g, s, supply_losses(
+            g, undominated(g.legal_actions(s)))))
         ruled = rule_choice(g, s, legal)
         if ruled is not None:
             return ruled
@@ -325,6 +333,83 @@ def supply_limits(g: Game, s: int, legal: list) -> list:
     if len(legal) < 2:
         return legal
     return no_supply_cost(g, s, legal) or legal
+
+
+MIDDLESEX = C.area_id["Middlesex"]
+#: A Muster card and a card of normal AP, by which ``enemy_reaches`` asks the engine what the
+#: enemy's next action phase may do (5.1: Muster's blocks move normally to reach its area).
+_MUSTER = next(c for c in range(len(C.card_event)) if C.card_event[c] == "muster")
+_NORMAL = max((c for c in range(len(C.card_event)) if C.card_event[c] is None),
+              key=lambda c: C.card_ap[c])
+
+
+def enemy_reaches(g: Game, s: int, area: int = MIDDLESEX) -> bool:
+    """Whether side ``1 - s`` may put a block into ``area`` (vacant in ``g``) at its next
+    action phase, as the engine offers it at the start of a game turn (``cards.begin_turn``:
+    no border crossed, nobody pinned): a land move of one or two areas (5.2, asked as the
+    Muster event asks it: every block that can reach the area by a normal move), a sea move
+    (5.3) or a recruit (5.4: the Rebel deploys in any vacant area, a levy in its city, a noble
+    on his shield). Not counted: Force March's third area and Surprise's border limit +1.
+    Reads only ``g`` (a search's sample or the side's own copy)."""
+    e = 1 - s
+    for card, ask in ((_MUSTER, Action("muster", area)), (_NORMAL, None)):
+        p = g.copy()
+        p.forget_history()
+        begin_turn(p)
+        p.played[e] = card
+        begin_action_phase(p, e)
+        legal = p.legal_actions(e)
+        if ask is not None:
+            if ask not in legal:
+                return False        # not vacant, or the enemy's exile (2.7)
+            p.play(e, ask)
+            legal = p.legal_actions(e)
+        if any(a[0] in ("move", "sea", "recruit") and a[-1] == area for a in legal):
+            return True
+    return False
+
+
+def capital_kept(g: Game, s: int, legal: list) -> list:
+    """London (Middlesex) held: the legal actions less the moves, sea moves and regroups that
+    take side ``s``'s last block out of London when ``s`` alone occupies it and the enemy may
+    enter it, vacant, at its next action phase (``enemy_reaches``), while another legal action
+    exists (``end`` always does in the action phase and the regroup). London held alone
+    counts one noble for usurpation (8.2) and denies it to the enemy (a swing of two), is a
+    crown area (2.3), a city (2.4: its levy, a bombard, the supply of five) and in 1470 the
+    prisoner's Tower: entering it rescues Henry VI (the Kingmaker scenario). A strong player
+    never leaves it empty where the enemy walks in for nothing. The value reads London as it
+    stands and a search's play-outs stop before the enemy's next turn, so the search emptied
+    it (the last bombard out, the enemy in next turn). Not covered: a London that is
+    contested (a battle there) or held by two blocks or more (the rule keeps the last)."""
+    if len(legal) < 2:
+        return legal
+    drop = london_emptied(g, s, legal)
+    if not drop:
+        return legal
+    return [a for a in legal if a not in drop] or legal
+
+
+def london_emptied(g: Game, s: int, legal: list) -> frozenset:
+    """The actions of ``legal`` that ``capital_kept`` drops (may be empty): the moves, sea
+    moves and regroups out of Middlesex of side ``s``'s only block there, where no enemy block
+    is and the enemy may enter it at its next action phase (``enemy_reaches``)."""
+    out = [a for a in legal if a[0] in MOVE_KINDS and a[2] == MIDDLESEX
+           and a[-1] != MIDDLESEX]
+    if not out:
+        return frozenset()
+    lanc, york = g.presence()
+    own, enemy = (lanc, york) if s == 0 else (york, lanc)
+    if own[MIDDLESEX] != 1 or enemy[MIDDLESEX] or not enemy_reaches(after(g, s, out[0]), s):
+        return frozenset()
+    return frozenset(out)
+
+
+def _moves_kept(g: Game, s: int, legal: list) -> list:
+    """The moves an activation is valued by (``normal.rank_actions``' ``moves_filter``): no
+    supply cost (``no_supply_cost``) and London kept (``capital_kept``)."""
+    legal = no_supply_cost(g, s, legal)
+    drop = london_emptied(g, s, legal)
+    return [a for a in legal if a not in drop] if drop else legal
 
 
 def _chance(v: float) -> float:
