@@ -21,6 +21,9 @@ each with its own dice, so the agent is honest (it reads nothing hidden) and pla
   supply losses of this turn (into a friendly area at or over its limit, ``supply_limits``),
   in the candidates, the activations' moves and the play-outs (so the search expects the
   enemy to keep to them too); supply losses taken where they count least (``supply_losses``).
+- **No hopeless attacks**: no move into an enemy-held area where the enemy's power there this
+  turn (its reinforcements counted when it moves second) is 1.5 times or more that of every
+  block that attacks or could still join (``hopeless.hopeless_attacks``), in the same places.
 - **Cards (1.1)** are a simultaneous, secret choice: each card of the hand is played against
   the enemy's likely card on the same samples (the enemy's hand as sampled, its card by the
   rule the normal level plays), both action phases played out by the greedy policy, then the
@@ -46,6 +49,7 @@ from ..politics import COUNTED_TYPES
 from ..sequence import TURNS
 from .base import Agent
 from .determinize import determinize
+from .hopeless import hopeless_attacks, no_hopeless_attack
 from .normal import after, card_choice, mulligan_choice, rank_actions, rule_choice
 from .value import logit
 
@@ -125,10 +129,11 @@ class SearchAgent(Agent):
         if game.phase == CARDS:
             return self._cards(game, side, legal, d0, start)
         legal = supply_limits(game, side, supply_losses(game, undominated(legal)))
+        legal = hopeless_attacks(d0, side, legal)       # on the sample: honest
         if len(legal) == 1:
             return [(legal[0], _chance(self.value(d0, side)))]
         ranked = sorted(rank_actions(d0, side, legal, self.rnd, self.value, self.waste,
-                                     moves_filter=no_supply_cost),
+                                     moves_filter=_moves_kept),
                         key=lambda t: (-t[0], t[1]))[:self.candidates]
         cands = [legal[i] for _v, i in ranked]
         totals = [self.prior * v for v, _i in ranked]
@@ -155,6 +160,7 @@ class SearchAgent(Agent):
         """The greedy play-out policy: the card and mulligan rules of the normal level, else
         the best one-ply value among at most ``width`` legal actions (all of a battle's)."""
         legal = supply_limits(g, s, supply_losses(g, undominated(g.legal_actions(s))))
+        legal = hopeless_attacks(g, s, legal)
         ruled = rule_choice(g, s, legal)
         if ruled is not None:
             return ruled
@@ -325,6 +331,12 @@ def supply_limits(g: Game, s: int, legal: list) -> list:
     if len(legal) < 2:
         return legal
     return no_supply_cost(g, s, legal) or legal
+
+
+def _moves_kept(g: Game, s: int, moves: list) -> list:
+    """The moves by which an activation is valued: none that adds a supply loss
+    (``no_supply_cost``) or is a hopeless attack (``hopeless.no_hopeless_attack``)."""
+    return no_hopeless_attack(g, s, no_supply_cost(g, s, moves))
 
 
 def _chance(v: float) -> float:
