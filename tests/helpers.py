@@ -110,3 +110,18 @@ def random_game(scenario: str = "1470", seed: int = 5, steps: int = 300, rseed: 
     g = new_game(scenario, seed=seed)
     play_random(g, steps, rseed)
     return g
+
+
+def activation_values(g, side, area: str, value, moves_filter):
+    """The one-ply value ``value`` gives ``g`` for ``side`` and that of activating ``area`` in
+    ``normal.rank_actions``, without and with ``moves_filter``: (base, free, kept)."""
+    import random
+
+    from richard3.ai.normal import rank_actions
+    legal = g.legal_actions(side)
+    k = [str(a) for a in legal].index(f"activate {area}")
+
+    def values(**kw) -> dict:
+        return {i: v for v, i in rank_actions(g, side, legal, random.Random(1), value, 0.5, **kw)}
+    free, kept = values(), values(moves_filter=moves_filter)
+    return value(g, side), free[k], kept[k]

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import random
 
-from helpers import A, B, game_in_action
+from helpers import A, B, activation_values, game_in_action
 
 from richard3.actions import Action
-from richard3.ai.normal import rank_actions
 from richard3.ai.search import SearchAgent, no_supply_cost, supply_costs, supply_limits
 
 LANC = 0
@@ -111,12 +110,6 @@ def test_7_1_the_searchs_decision_keeps_to_the_limits():
 
 def test_7_1_an_activation_is_valued_by_the_moves_the_limits_leave():
     g = derby_game(activate=False)
-    legal = g.legal_actions(LANC)
-    k = [str(a) for a in legal].index("activate Leicester")
-    value = _Packer(1).value
-    base = value(g, LANC)
-    free = {i: v for v, i in rank_actions(g, LANC, legal, random.Random(1), value, 0.5)}
-    kept = {i: v for v, i in rank_actions(g, LANC, legal, random.Random(1), value, 0.5,
-                                          moves_filter=no_supply_cost)}
-    assert free[k] == base + 2          # both Leicester blocks into Derby
-    assert kept[k] == base              # moves elsewhere only: Derby's four stay four
+    base, free, kept = activation_values(g, LANC, "Leicester", _Packer(1).value, no_supply_cost)
+    assert free == base + 2             # both Leicester blocks into Derby
+    assert kept == base                 # moves elsewhere only: Derby's four stay four

@@ -24,6 +24,9 @@ each with its own dice, so the agent is honest (it reads nothing hidden) and pla
 - **London kept (8.2, 2.3)**: no move, sea move or regroup of a side's last block out of
   London, held alone, where the enemy may enter it at its next action phase
   (``capital_kept``), in the same three places.
+- **No hopeless attacks**: no move into an enemy-held area where the enemy's power there this
+  turn (its reinforcements counted when it moves second) is 1.5 times or more that of every
+  block that attacks or could still join (``hopeless.hopeless_attacks``), in the same places.
 - **Cards (1.1)** are a simultaneous, secret choice: each card of the hand is played against
   the enemy's likely card on the same samples (the enemy's hand as sampled, its card by the
   rule the normal level plays), both action phases played out by the greedy policy, then the
@@ -52,6 +55,7 @@ from ..politics import COUNTED_TYPES
 from ..sequence import TURNS
 from .base import Agent
 from .determinize import determinize
+from .hopeless import hopeless_attacks, no_hopeless_attack
 from .normal import after, card_choice, mulligan_choice, rank_actions, rule_choice
 from .value import logit
 
@@ -131,7 +135,7 @@ class SearchAgent(Agent):
         if game.phase == CARDS:
             return self._cards(game, side, legal, d0, start)
         legal = supply_limits(game, side, supply_losses(game, undominated(legal)))
-        legal = capital_kept(d0, side, legal)
+        legal = hopeless_attacks(d0, side, capital_kept(d0, side, legal))  # on the sample: honest
         if len(legal) == 1:
             return [(legal[0], _chance(self.value(d0, side)))]
         ranked = sorted(rank_actions(d0, side, legal, self.rnd, self.value, self.waste,
@@ -161,8 +165,8 @@ class SearchAgent(Agent):
     def policy(self, g: Game, s: int, rnd: random.Random):
         """The greedy play-out policy: the card and mulligan rules of the normal level, else
         the best one-ply value among at most ``width`` legal actions (all of a battle's)."""
-        legal = capital_kept(g, s, supply_limits(g, s, supply_losses(
-            g, undominated(g.legal_actions(s)))))
+        legal = supply_limits(g, s, supply_losses(g, undominated(g.legal_actions(s))))
+        legal = hopeless_attacks(g, s, capital_kept(g, s, legal))
         ruled = rule_choice(g, s, legal)
         if ruled is not None:
             return ruled
@@ -404,12 +408,15 @@ def london_emptied(g: Game, s: int, legal: list) -> frozenset:
     return frozenset(out)
 
 
-def _moves_kept(g: Game, s: int, legal: list) -> list:
-    """The moves an activation is valued by (``normal.rank_actions``' ``moves_filter``): no
-    supply cost (``no_supply_cost``) and London kept (``capital_kept``)."""
-    legal = no_supply_cost(g, s, legal)
-    drop = london_emptied(g, s, legal)
-    return [a for a in legal if a not in drop] if drop else legal
+def _moves_kept(g: Game, s: int, moves: list) -> list:
+    """The moves by which an activation is valued (``normal.rank_actions``' ``moves_filter``):
+    none that adds a supply loss (``no_supply_cost``), empties London (``capital_kept``) or
+    is a hopeless attack (``hopeless.no_hopeless_attack``)."""
+    moves = no_supply_cost(g, s, moves)
+    drop = london_emptied(g, s, moves)
+    if drop:
+        moves = [a for a in moves if a not in drop]
+    return no_hopeless_attack(g, s, moves)
 
 
 def _chance(v: float) -> float:

@@ -1,0 +1,177 @@
+"""Hopeless attacks (issue 57, the position suite's class ``lone-blocks``): the search levels do
+not send a block into an enemy-held area where its attack cannot win.
+
+A battle is won by the attacker only if every defender is gone within three battle rounds (the
+attacker retreats in the fourth, 6.2); all the hits of one block go to the strongest enemy
+block (6.4), so a lone attacker takes every hit the defenders roll; and the side that moves
+second this turn (Player 2) may still bring blocks into the battle as Reserves (6.3). An attack
+is **hopeless** when the power (strength x firepower, the engine's ``combat.firepower`` with
+the defender's bonus, 2.2-2.6) of every enemy block that is or may be in the battle this turn
+is at least ``HOPELESS`` times that of every block that attacks or could still join the
+attack: ``odds.attack_chance`` puts such an attack's chance at 5% or less.
+
+- The attacking force: the side's blocks already attacking there (Reserves included), the
+  block that moves, and the side's unmoved blocks that could still join this turn: those in an
+  activated area within two areas of the battle, those in any area within two if an area may
+  still be activated (AP left and a card that allows it), and, with Piracy AP left after this
+  move, the best of those that could sail there (an upper bound: the rule stays narrow).
+- The enemy: the blocks defending there, and, when the enemy moves after the side this turn
+  (the side is Player 1 in its action phase), its unmoved blocks next to the battle that could
+  reinforce it (5.2, 6.3): per border no more than its limit (5.21), by at most two borders, one
+  area per AP of the enemy's card (none with Piracy, Plague or Muster, one group with Force
+  March, Surprise or Treason), not the blocks pinned where they stand (5.22).
+- Never dropped: a move that reinforces a battle the enemy started (6.3: the side defends
+  there); an attack when the side holds a Treason roll this turn (6.9: a stack may change
+  sides); a pin that costs nothing that counts (5.22, 8.2): the side moves first, no
+  enemy block can come to the battle, and its attackers, none an heir, a noble or the church,
+  are as many as the defenders, who then may not move; and any action when nothing else is
+  legal.
+
+Honest by construction: the search applies it to its determinized samples only (the decision's
+first sample, the play-outs' own), which agree with what the side may know.
+"""
+
+from __future__ import annotations
+
+from ..combat import firepower
+from ..ids import NA, NB, C
+from ..movement import _pin_state
+from ..politics import COUNTED_TYPES
+
+#: An attack is hopeless when the enemy's power is at least this many times the attacking
+#: force's: ``odds.attack_chance(1, HOPELESS)`` is 0.05.
+HOPELESS = 1.5
+
+#: The kinds of action that may start or join an attack (5.2, 5.3 with Piracy).
+ATTACK_KINDS = frozenset(("move", "sea"))
+
+#: Enemy events whose AP move no group by land into a battle (5.1, rulings.md).
+NO_REINFORCEMENT_EVENTS = frozenset(("piracy", "plague", "muster"))
+GROUP_EVENTS = frozenset(("force_march", "surprise", "treason"))
+
+#: Areas within two of each area (itself excluded): where a block may come from by land.
+NEAR = tuple(frozenset(n for n, _k in C.neighbours[a])
+             | frozenset(m for n, _k in C.neighbours[a] for m, _k2 in C.neighbours[n] if m != a)
+             for a in range(NA))
+
+
+def _power(g, b: int, area: int, defending: bool) -> int:
+    return g.strength[b] * firepower(g, b, area, defending)
+
+
+def attack_forces(g, s: int, action) -> tuple[int, int]:
+    """For ``action``, a move or sea move of side ``s`` into an enemy-held area: the power of
+    the attacking force that may fight there this turn and that of the enemy's blocks that are
+    or may be there (see the module docstring)."""
+    att, defence, reinforcement = _forces(g, s, action)
+    return att, defence + reinforcement
+
+
+def _forces(g, s: int, action) -> tuple[int, int, int]:
+    """``attack_forces``' attacking force, the enemy's power there now and its reinforcements."""
+    b, dest = action[1], action[-1]
+    loc, moved, owner = g.loc, g.moved, g.owner
+    near = NEAR[dest]
+    may_activate = g.ap > 0 and (g.event == "" or (g.event in GROUP_EVENTS and not g.activated))
+    att = _power(g, b, dest, False)
+    sailors = []
+    ap_left = g.ap - (1 if action[0] == "sea" else 0)
+    piracy_left = g.event == "piracy" and ap_left > 0
+    defence = 0
+    by_area = {}                 # area next to dest -> powers of the enemy's unmoved blocks
+    for x in range(NB):
+        a = loc[x]
+        if a >= NA or x == b:
+            continue
+        if owner(x) == s:
+            if a == dest:
+                att += _power(g, x, dest, False)
+            elif not moved[x]:
+                if a in near and (a in g.activated or may_activate):
+                    att += _power(g, x, dest, False)
+                elif piracy_left and C.sea_linked(a, dest):
+                    sailors.append(_power(g, x, dest, False))
+        else:
+            if a == dest:
+                defence += _power(g, x, dest, True)
+            elif not moved[x]:
+                by_area.setdefault(a, []).append(_power(g, x, dest, True))
+    if sailors:
+        att += sum(sorted(sailors, reverse=True)[:ap_left])
+    return att, defence, _reinforcements(g, s, dest, by_area)
+
+
+def _reinforcements(g, s: int, dest: int, by_area: dict) -> int:
+    """The most power the enemy of ``s`` could bring into ``dest`` this turn from the areas next
+    to it (``by_area``: area -> powers of its unmoved blocks), 0 if it has moved already."""
+    e = 1 - s
+    if g.p1 != s or g.acting != s or g.played[e] < 0:
+        return 0
+    event = C.card_event[g.played[e]] or ""
+    if event in NO_REINFORCEMENT_EVENTS:
+        return 0
+    areas = 1 if event in GROUP_EVENTS else C.card_ap[g.played[e]]
+    bonus = 1 if event == "surprise" else 0
+    offers = []
+    for n, k in C.neighbours[dest]:
+        powers = by_area.get(n)
+        if not powers:
+            continue
+        if not _pin_state(g, e, n)[0]:
+            continue
+        offers.append(sum(sorted(powers, reverse=True)[:C.border_limit[k] + bonus]))
+    return sum(sorted(offers, reverse=True)[:min(2, areas)])
+
+
+def hopeless(g, s: int, action) -> bool:
+    """Whether ``action`` of side ``s`` is a hopeless attack (the module docstring)."""
+    if action[0] not in ATTACK_KINDS or g.treason == s or g.event == "treason":
+        return False
+    dest = action[-1]
+    if not 0 <= dest < NA or g.attacker[dest] == 1 - s:
+        return False            # no battle there, or one the enemy started: a reinforcement
+    if not any(g.loc[x] == dest and g.owner(x) != s for x in range(NB)):
+        return False
+    att, defence, reinforcement = _forces(g, s, action)
+    if defence + reinforcement < HOPELESS * att:
+        return False
+    return not (reinforcement == 0 and _pins_all(g, s, action))
+
+
+def _pins_all(g, s: int, action) -> bool:
+    """5.22: whether ``action`` is a pin that costs nothing that counts (8.2): side ``s`` moves
+    first this turn, its attackers there (the moving block among them, none an heir, a noble or
+    the church) are at least as many as the defenders, so none of them may move."""
+    if g.p1 != s or g.acting != s:
+        return False
+    b, dest = action[1], action[-1]
+    attackers = [x for x in range(NB) if g.loc[x] == dest and g.owner(x) == s] + [b]
+    defenders = sum(1 for x in range(NB) if g.loc[x] == dest and g.owner(x) != s)
+    return (len(attackers) >= defenders
+            and not any(C.btype[x] in COUNTED_TYPES for x in attackers))
+
+
+def no_hopeless_attack(g, s: int, legal: list) -> list:
+    """The actions of ``legal`` that are not hopeless attacks (``hopeless``); may be empty."""
+    enemy = None
+    out = []
+    for a in legal:
+        if a[0] in ATTACK_KINDS:
+            if enemy is None:
+                enemy = g.presence()[1 - s]
+            dest = a[-1]
+            if 0 <= dest < NA and enemy[dest] and hopeless(g, s, a):
+                continue
+        out.append(a)
+    return out
+
+
+def hopeless_attacks(g, s: int, legal: list) -> list:
+    """The legal actions less the hopeless attacks (``hopeless``), while another legal action
+    exists: a strong player never feeds a lone block to an enemy stack. The value reads a
+    battle's outcome only once it is fought, and a search's few samples of a battle that the
+    enemy's reinforcements decide seldom show it, so the search sent lone blocks (an heir
+    among them) against areas the enemy, moving second, then held with three blocks or more."""
+    if len(legal) < 2:
+        return legal
+    return no_hopeless_attack(g, s, legal) or legal
