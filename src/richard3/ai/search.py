@@ -298,8 +298,8 @@ def supply_costs(g: Game, s: int, legal: list) -> list[int]:
         if a[0] not in MOVE_KINDS:
             continue
         if own is None:
-            lanc, york = g.presence()
-            own, enemy = (lanc, york) if s == 0 else (york, lanc)
+            presence = g.presence()
+            own, enemy = presence[s], presence[1 - s]
         b, dest = a[1], a[-1]
         if not 0 <= dest < NA or enemy[dest] or own[dest] < EXILE_LIMITS.get(dest, SUPPLY_LIMIT):
             continue                # a battle there, or within any limit with b too
@@ -401,9 +401,9 @@ def london_emptied(g: Game, s: int, legal: list) -> frozenset:
            and a[-1] != MIDDLESEX]
     if not out:
         return frozenset()
-    lanc, york = g.presence()
-    own, enemy = (lanc, york) if s == 0 else (york, lanc)
-    if own[MIDDLESEX] != 1 or enemy[MIDDLESEX] or not enemy_reaches(after(g, s, out[0]), s):
+    presence = g.presence()
+    if presence[s][MIDDLESEX] != 1 or presence[1 - s][MIDDLESEX] \
+            or not enemy_reaches(after(g, s, out[0]), s):
         return frozenset()
     return frozenset(out)
 
