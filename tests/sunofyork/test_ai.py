@@ -196,3 +196,30 @@ def test_tournament_records_and_resumes(tmp_path):
     assert rec["a_side"] == "York" and rec["scenario"] == HISTORICAL[0]
     lo, hi = wilson(36, 40)
     assert 0.76 < lo < 0.78 and 0.96 < hi < 0.97
+
+
+@pytest.mark.parametrize("horizon", [1, 2])
+@pytest.mark.parametrize("first", [True, False])
+def test_hard_horizon_ends_its_playouts_at_the_next_movement_step(horizon, first):
+    """``horizon`` 1: a play-out from a Movement step ends as the next Movement step begins
+    (the enemy's this turn, or the first of the next turn); 2: it goes on through that step
+    and ends as the one after it begins, always in the next turn."""
+    g = new_game("towton", seed=4)
+    rnd = random.Random(4)
+    while not (g.phase == MOVEMENT and g.turn >= 2 and (g.first == g.active) == first
+               and ("end",) in g.legal_actions(g.active)):
+        s = g.active_sides()[0]
+        legal = g.legal_actions(s)
+        g.apply(s, legal[rnd.randrange(len(legal))])
+    side, turn = g.active, g.turn
+    h = get_agent("hard", 1, horizon=horizon, depth=1000, budget_ms=0)
+    world = g.copy()
+    h.playout(world, side, ("end",))
+    assert not world.is_over and world.phase == MOVEMENT
+    if horizon == 1 and first:
+        assert (world.turn, world.active) == (turn, 1 - side)
+    elif horizon == 1:
+        assert world.turn == turn + 1 and world.active == world.first
+    else:
+        # first this turn: the enemy's step, then the next turn's first; else both of next turn's
+        assert world.turn == turn + 1 and (world.active == world.first) == first

@@ -40,7 +40,7 @@ class HardAgent(NormalAgent):
 
     def __init__(self, seed: int = 0, samples: int = 6, candidates: int = 3, depth: int = 48,
                  budget_ms: float = 350.0, min_samples: int = 1, weights: dict | None = None,
-                 noise: float = 0.0, rollout_noise: float = 0.0):
+                 noise: float = 0.0, rollout_noise: float = 0.0, horizon: int = 1):
         super().__init__(seed, weights=weights)
         self.max_samples = samples
         self.candidates = candidates
@@ -52,6 +52,8 @@ class HardAgent(NormalAgent):
         self.policy = Rollout(seed, weights=weights)
         #: Gaussian noise on the play-out policy's one-ply values
         self.policy.noise = rollout_noise
+        #: the play-outs stop when the ``horizon``-th Movement step after this one begins
+        self.horizon = horizon
         #: samples used at the last key decision (for the bench)
         self.last_samples = 0
 
@@ -111,14 +113,20 @@ class HardAgent(NormalAgent):
     def playout(self, g, side: int, a: tuple) -> float:
         """Play ``a``, then both sides by the play-out policy until the enemy's next Movement
         step begins (so his reply of fire and melee is seen: his Morale, commitment and Combat
-        steps are cheap rules), the battle ends or ``depth`` decisions are made; evaluate."""
+        steps are cheap rules), the battle ends or ``depth`` decisions are made; evaluate.
+        With ``horizon`` 2 it goes on through that Movement step and stops as the one after it
+        begins (always in the next turn; each more Movement step one more)."""
         here = (g.turn, g.active)
         pol = self.policy
         g.play(side, a)
         steps = 0
+        left = self.horizon
         while g.phase != OVER and steps < self.depth:
             if g.phase == MOVEMENT and (g.turn, g.active) != here:
-                break
+                left -= 1
+                if not left:
+                    break
+                here = (g.turn, g.active)
             s = g.decider if g.phase != 11 else g.active_sides()[0]
             legal = g._legal(s)
             g.play(s, legal[0] if len(legal) == 1 else pol.decide(g, s, legal))
@@ -134,10 +142,10 @@ class ExpertAgent(HardAgent):
 
     def __init__(self, seed: int = 0, samples: int = 14, candidates: int = 4, depth: int = 64,
                  budget_ms: float = 1400.0, min_samples: int = 2, weights: dict | None = None,
-                 noise: float = 0.0, rollout_noise: float = 0.0):
+                 noise: float = 0.0, rollout_noise: float = 0.0, horizon: int = 1):
         super().__init__(seed, samples=samples, candidates=candidates, depth=depth,
                          budget_ms=budget_ms, min_samples=min_samples, weights=weights,
-                         noise=noise, rollout_noise=rollout_noise)
+                         noise=noise, rollout_noise=rollout_noise, horizon=horizon)
 
 
 __all__ = ["HardAgent", "ExpertAgent", "Rollout"]

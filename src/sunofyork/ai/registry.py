@@ -4,7 +4,8 @@ the page's worker and the tests.
 Names: "random", "easy", "normal", "hard", "expert". Options of "hard" and "expert":
 ``samples=N`` (iteration bound), ``budget_ms=MS`` (time bound; 0: none), ``candidates=K``,
 ``depth=D``, ``noise=SD`` (on the one-ply values that pick the candidates), ``rollout_noise=SD``
-(on the play-out policy's).
+(on the play-out policy's), ``horizon=H`` (the play-outs end as the H-th Movement step after the
+decision's begins).
 """
 
 from __future__ import annotations
