@@ -14,7 +14,8 @@ weights of the centre and the side battles, 4.0), ``initiative`` (first / second
 (``first``: the first unit offered takes each hit, 6.2.2), ``samples`` (dice samples of a
 chance action), ``noise`` (Gaussian noise on each one-ply value, as easy's), ``margin`` (what
 standing still is worth over the position as it is), ``w.KEY`` (the evaluation's weight
-``KEY`` of ``evaluate.W``). Game ``i``: scenario ``HISTORICAL[(i // 2) % 20]``, seed
+``KEY`` of ``evaluate.W``), ``chain`` (an Orders card valued by the best prefix of a greedy
+chain of up to this many moves it pays for, not by the best single move). Game ``i``: scenario ``HISTORICAL[(i // 2) % 20]``, seed
 ``SEED + i // 2``, the variant as Lancaster in even games. Prints the variant's wins with
 the Wilson interval.
 """
@@ -28,7 +29,7 @@ from multiprocessing import Pool
 from roses.stats import wilson
 from sunofyork import new_game
 from sunofyork.ai.evaluate import W
-from sunofyork.ai.normal import NormalAgent, card_value, damage_first, deploy_rule
+from sunofyork.ai.normal import ENABLERS, NormalAgent, card_value, damage_first, deploy_rule
 from sunofyork.ai.tournament import HISTORICAL
 from sunofyork.cards import UNIT
 from sunofyork.state import COMMIT, DEPLOY, DISCARD_STEP, INITIATIVE
@@ -44,6 +45,24 @@ class Variant(NormalAgent):
         self.samples = int(options.get("samples", self.samples))
         self.noise = float(options.get("noise", self.noise))
         self.margin = float(options.get("margin", self.margin))
+
+    def follow_up(self, d, side, a):
+        k = int(self.o.get("chain", 0))
+        if not k:
+            return super().follow_up(d, side, a)
+        g = self.after(d, side, a)
+        best = self.evaluate(g, side)
+        for _ in range(k):
+            if g.phase != d.phase:
+                break
+            moves = [b for b in g._legal(side)
+                     if b[0] not in ENABLERS and b[0] not in ("end", "roll_flanks")]
+            if not moves:
+                break
+            v, b = max(((self.value(g, side, b, 1), b) for b in moves), key=lambda x: x[0])
+            best = max(best, v)
+            g = self.after(g, side, b)
+        return best
 
     def damage(self, g, side, legal):
         if self.o.get("damage") == "first":
