@@ -58,6 +58,16 @@ def test_london_a_block_that_is_not_the_last_may_leave():
     assert out_of_london(legal) and capital_kept(g, YORK, legal) == legal
 
 
+def test_london_an_heir_alone_there_may_leave():
+    # Gloucester, the KING, alone in London with Pembroke next door: his life is worth more
+    # than London (the 1460 game against expert: Henry VI kept there and killed); the same
+    # position with the Bombard there drops its moves out (the first test)
+    g = london_game({"Bombard/Y": "Leicester", "Gloucester": "Middlesex"})
+    legal = g.legal_actions(YORK)
+    assert out_of_london(legal)
+    assert capital_kept(g, YORK, legal) == legal and not london_emptied(g, YORK, legal)
+
+
 def test_london_may_be_left_where_no_enemy_can_enter_it_next_turn():
     # Pembroke in Cornwall: three areas and more by land, not on London's sea (5.3), no Rebel.
     g = london_game({"Pembroke": "Cornwall"})

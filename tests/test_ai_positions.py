@@ -10,13 +10,19 @@ the side to decide, the choice played there and ``bad``, the choices of the same
 - ``supply-losses`` (7.1, 7.2: the owner chooses): a step lost by an heir, or by a noble or the
   church at 1 step (its count lost, 8.2), where a levy or a mercenary could lose it;
 - ``capital``: the last block out of London, which the enemy then takes;
-- ``heirs-homes`` (8.4), ``treachery-exposure`` (6.9), ``p2-reinforcement``, ``events``,
-  ``regroup``: classes of the issue with no position yet;
+- ``p2-reinforcement`` (6.3): Player 2 leaves a threatened defender without the blocks next
+  door that could come in as Reserves;
+- ``heirs-homes`` (8.4), ``treachery-exposure`` (6.9), ``events``, ``regroup``: classes of the
+  issue with no position yet;
 - ``heir-risk``: an heir where the enemy reaches him with more;
-- ``lone-blocks``: a lone block sent against a stack.
+- ``lone-blocks``: a lone block sent against a stack;
+- ``trapped``: a stack left where the enemy attacks it with more and it cannot retreat (not in
+  the issue's list: found in the 1483 game against expert, tests/data/1483-york-vs-expert-2.json).
 
 Positions come from tests/data/1483-york-vs-hard.json (a person-like York against hard-v1,
-/work/shared/games/README.md names the blunders) and from the tournament records of
+/work/shared/games/README.md names the blunders), from the two games of a person-like York
+against expert of issue 57 (tests/data/1460-york-vs-expert.json, 1483-york-vs-expert-2.json;
+docs/ai-notebook.md names their blunders) and from the tournament records of
 docs/results (``tools/find_blunders.py`` finds them). ``fails_at_freeze`` says which levels,
 at which seeds, still made the mistake when hard-v2 was frozen (at the budgets below; hard
 was hard-v2 then): those tests are expected failures, named by class, until the work of
@@ -39,7 +45,7 @@ from richard3.ai import get_agent
 
 POSITIONS = json.loads((Path(__file__).parent / "data" / "positions.json").read_text())
 CLASSES = ("supply", "supply-losses", "capital", "heirs-homes", "treachery-exposure",
-           "heir-risk", "lone-blocks", "p2-reinforcement", "events", "regroup")
+           "heir-risk", "lone-blocks", "p2-reinforcement", "events", "regroup", "trapped")
 SEEDS = (1, 2, 3)
 #: The small budgets the suite asks each level at (samples a decision).
 BUDGET = {"hard": {"samples": 8}, "expert": {"samples": 16}, "hard-v2": {"samples": 8}}

@@ -383,8 +383,11 @@ def capital_kept(g: Game, s: int, legal: list) -> list:
     prisoner's Tower: entering it rescues Henry VI (the Kingmaker scenario). A strong player
     never leaves it empty where the enemy walks in for nothing. The value reads London as it
     stands and a search's play-outs stop before the enemy's next turn, so the search emptied
-    it (the last bombard out, the enemy in next turn). Not covered: a London that is
-    contested (a battle there) or held by two blocks or more (the rule keeps the last)."""
+    it (the last bombard out, the enemy in next turn). Not kept: an heir (the KING too),
+    whose life is worth more than London (1460, York's seven blocks next door: the rule kept
+    Henry VI alone there and York killed him; tests/data/1460-york-vs-expert.json). Not
+    covered: a London that is contested (a battle there) or held by two blocks or more (the
+    rule keeps the last)."""
     if len(legal) < 2:
         return legal
     drop = london_emptied(g, s, legal)
@@ -395,15 +398,15 @@ def capital_kept(g: Game, s: int, legal: list) -> list:
 
 def london_emptied(g: Game, s: int, legal: list) -> frozenset:
     """The actions of ``legal`` that ``capital_kept`` drops (may be empty): the moves, sea
-    moves and regroups out of Middlesex of side ``s``'s only block there, where no enemy block
-    is and the enemy may enter it at its next action phase (``enemy_reaches``)."""
+    moves and regroups out of Middlesex of side ``s``'s only block there, not an heir, where no
+    enemy block is and the enemy may enter it at its next action phase (``enemy_reaches``)."""
     out = [a for a in legal if a[0] in MOVE_KINDS and a[2] == MIDDLESEX
            and a[-1] != MIDDLESEX]
     if not out:
         return frozenset()
     presence = g.presence()
     if presence[s][MIDDLESEX] != 1 or presence[1 - s][MIDDLESEX] \
-            or not enemy_reaches(after(g, s, out[0]), s):
+            or C.btype[out[0][1]] == HEIR or not enemy_reaches(after(g, s, out[0]), s):
         return frozenset()
     return frozenset(out)
 
