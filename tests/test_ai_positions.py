@@ -102,3 +102,14 @@ HARD_V2_FAILS = [pytest.param(c, id=f"{c['id']}-hard-v2") for c in POSITIONS
 @pytest.mark.parametrize("case", HARD_V2_FAILS)
 def test_hard_v2_still_makes_the_mistakes_it_made_when_frozen(case):
     assert blunders("hard-v2", case) == case["fails_at_freeze"]["hard-v2"]
+
+
+@pytest.mark.parametrize("name", ["1460-york-vs-expert.json", "1483-york-vs-expert-2.json"])
+def test_the_games_against_expert_replay_to_yorks_win(name):
+    """The records the issue-57 positions come from replay whole: York (a person-like player)
+    beat expert in both."""
+    rec = json.loads((Path(__file__).parent / "data" / name).read_text())
+    g = new_game(rec["scenario"], seed=int(rec["seed"]))
+    for side, text in rec["actions"]:
+        g.apply(side, text)
+    assert g.is_over and g.winner == 1
