@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 
 import pytest
@@ -13,7 +14,7 @@ from richard3.ai.odds import attack_chance, battle_odds
 from richard3.ai.search import SearchAgent
 from richard3.ai.tournament import paired_deals, run_tournament, wilson
 from richard3.ids import ACTION, CARDS, MULLIGAN, OVER
-from roses.stats import sign_test
+from roses.stats import even_deal, sign_test
 
 # The search levels play whole games of 1460 in the measured tournaments
 # (docs/ai-strength.md); here they play the two shorter scenarios at one sample (hard-v1 at one
@@ -103,9 +104,30 @@ def test_paired_deals_count_sweeps_splits_and_the_sign_test():
     winners = ["a", "a", "b", "b", "a", "b", "b", "a", "a", None, "b"]   # the last: no pair
     recs = [{"game": i, "winner": w} for i, w in enumerate(winners)]
     assert paired_deals(recs) == {"deals": 5, "a_swept": 1, "b_swept": 1, "split": 3,
-                                  "sign_p": 1.0}
+                                  "sign_p": 1.0, "a_even": 0.5, "a_even_ci95": [0.2442, 0.7558]}
     assert sign_test(0, 6) == sign_test(6, 0) == 2 / 64
     assert sign_test(1, 6) == 2 * 8 / 128 and sign_test(0, 0) == 1.0
+
+
+def test_even_deal_takes_the_deals_luck_out():
+    """``even_deal``: deals with a large advantage of their own for one seat (sd 3 logits) and
+    A stronger by ln 2 (2/3 from an even deal): the sweeps give 2/3 back, where the plain win
+    rate over both seats is pulled toward 1/2."""
+    def logistic(x):
+        return 1.0 / (1.0 + math.exp(-x))
+    rng = random.Random(5)
+    d, k, m, wins = math.log(2.0), 0, 0, 0
+    for _ in range(20000):
+        h = rng.gauss(0.0, 3.0)
+        first, second = rng.random() < logistic(d + h), rng.random() < logistic(d - h)
+        wins += first + second
+        k += first and second
+        m += not first and not second
+    p, lo, hi = even_deal(k, m)
+    assert lo < 2 / 3 < hi and abs(p - 2 / 3) < 0.02
+    assert wins / 40000 < 0.6
+    assert abs(even_deal(80, 20)[0] - 2 / 3) < 1e-12 and even_deal(0, 0) == (0.5, 0.0, 1.0)
+    assert abs(even_deal(15, 62)[0] + even_deal(62, 15)[0] - 1.0) < 1e-12
 
 
 def _action_phase_game():

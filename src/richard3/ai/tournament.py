@@ -8,9 +8,10 @@ the agents are iteration-bounded.
 Paired deals: games ``2k`` and ``2k + 1`` play the same deal (game seed) with the seats
 swapped, and each seat's agent is seeded alike in both, so the two agents play the same deal
 from the same seat. The summary's ``paired`` counts the deals each agent won from both seats
-(swept) and the deals the seat decided (split), with a sign test over the sweeps: where one
-seat wins most games (York on 1483 and 1470), the sweeps show a difference between two agents
-that the win rate buries in the seat's games (tools/seat_ratings.py fits the seat itself).
+(swept) and the deals the seat decided (split), with a sign test over the sweeps and A's
+winning chance from an even deal (``roses.stats.paired_deals``): where one seat wins most
+games (York on 1483 and 1470), the sweeps show a difference between two agents that the win
+rate buries in the seat's games (tools/seat_ratings.py fits the seat itself).
 
 A tournament may write its games to a results file (``run_tournament``'s ``done`` and
 ``load_results``): a run stopped part-way goes on from the games already played, so a
@@ -25,7 +26,7 @@ import time
 from pathlib import Path
 
 from roses.records import code_fingerprint as fingerprint, json_lines
-from roses.stats import sign_test, wilson
+from roses.stats import paired_deals, wilson
 
 from ..game import new_game
 from ..politics import usurpation_counts
@@ -166,23 +167,3 @@ def run_tournament(scenario: str, a: str, b: str, games: int, seed: int, options
                                        for r in records),
             "a_wins_as_york": sum(r["winner"] == "a" and r["a_side"] == "York" for r in records),
             "paired": deals}
-
-
-def paired_deals(records: list[dict]) -> dict:
-    """The deals of a tournament's ``records`` played from both seats (games ``2k`` and
-    ``2k + 1``): ``{"deals", "a_swept", "b_swept", "split", "sign_p"}``, a deal swept by the
-    agent that won both its games, split when each seat won once (or a game had no winner),
-    ``sign_p`` the two-sided sign test of the sweeps (``roses.stats.sign_test``)."""
-    by_deal: dict[int, list] = {}
-    for r in records:
-        by_deal.setdefault(r["game"] // 2, []).append(r["winner"])
-    swept = {"a": 0, "b": 0}
-    split = 0
-    full = [w for w in by_deal.values() if len(w) == 2]
-    for w in full:
-        if w[0] == w[1] and w[0] in swept:
-            swept[w[0]] += 1
-        else:
-            split += 1
-    return {"deals": len(full), "a_swept": swept["a"], "b_swept": swept["b"], "split": split,
-            "sign_p": round(sign_test(swept["a"], swept["b"]), 6)}

@@ -14,7 +14,8 @@ Command line::
 
     python -m sunofyork.ai.tournament easy random --games 40 --workers 2 --out r.jsonl
 
-The interval: ``roses.stats.wilson``, shared with Richard III's tournaments.
+The interval (``roses.stats.wilson``) and the paired deals with A's winning chance from an
+even deal (``roses.stats.paired_deals``): shared with Richard III's tournaments.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import time
 from pathlib import Path
 
 from roses.records import code_fingerprint as fingerprint, json_lines
-from roses.stats import wilson
+from roses.stats import paired_deals, wilson
 
 from ..game import new_game
 from ..scenario import SCENARIO_IDS
@@ -119,7 +120,8 @@ def summarize(records: list, a: str, b: str) -> dict:
             "a_wins_as_lancaster": sum(r["winner"] == "a" and r["a_side"] == "Lancaster"
                                        for r in records),
             "a_wins_as_york": sum(r["winner"] == "a" and r["a_side"] == "York"
-                                  for r in records)}
+                                  for r in records),
+            "paired": paired_deals(records)}
 
 
 def run_tournament(a: str, b: str, games: int, seed: int = 1, scenarios=HISTORICAL,
