@@ -147,8 +147,11 @@ def _movable_areas(g, s: int) -> list[int]:
     return out
 
 
-def _pin_state(g, s: int, a: int):
-    """5.22: for side s leaving area a, return (may_leave, borders it may not cross).
+def pin_state(g, s: int, a: int):
+    """5.22 Pinning: for side ``s`` leaving area ``a`` (an area id), ``(may_leave, barred)``:
+    whether a block may leave at all (bool), and the borders it may not cross (those the
+    attackers entered by: an empty tuple or a set of border ids, ``C.border_between``). Used by the moves and by the
+    AI's reading of who may still reinforce a battle (``ai.hopeless``).
 
     Only the side moving second can be pinned: where the other side attacked this turn, as many
     of its original blocks as there are attacking blocks not in Reserve must stay, and the
@@ -167,7 +170,7 @@ def _may_march(g, s: int, a: int, enemy) -> bool:
     """Whether a block of side s in area a could then move by land (5.2): activation is offered
     only where it lets something move (docs/rulings.md), not where every block is pinned
     (5.22) or every way out is closed (border limits 5.21, the enemy's exile 2.7)."""
-    may_leave, barred = _pin_state(g, s, a)
+    may_leave, barred = pin_state(g, s, a)
     if not may_leave:
         return False
     for nxt, k in C.neighbours[a]:
@@ -195,7 +198,7 @@ def _battle_borders_ok(g, s: int, a: int, k: int) -> bool:
 def _land_moves(g, s, b, own, enemy, steps, target) -> list[Action]:
     """All land-move paths of block b (5.2), optionally only those ending at ``target``."""
     start = g.loc[b]
-    may_leave, barred = _pin_state(g, s, start)
+    may_leave, barred = pin_state(g, s, start)
     if not may_leave:
         return []
     out = []
@@ -280,7 +283,7 @@ def _sea_moves(g, s, own, enemy) -> list[Action]:
             continue
         ok = may_leave.get(a)
         if ok is None:
-            ok = may_leave[a] = _pin_state(g, s, a)[0]
+            ok = may_leave[a] = pin_state(g, s, a)[0]
         if not ok:
             continue
         for d in SEA_DESTINATIONS[a]:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from ..combat import firepower
 from ..ids import NA, NB, C
-from ..movement import _pin_state
+from ..movement import pin_state
 from ..politics import COUNTED_TYPES
 
 #: An attack is hopeless when the enemy's power is at least this many times the attacking
@@ -117,7 +117,7 @@ def _reinforcements(g, s: int, dest: int, by_area: dict) -> int:
         powers = by_area.get(n)
         if not powers:
             continue
-        if not _pin_state(g, e, n)[0]:
+        if not pin_state(g, e, n)[0]:
             continue
         offers.append(sum(sorted(powers, reverse=True)[:C.border_limit[k] + bonus]))
     return sum(sorted(offers, reverse=True)[:min(2, areas)])
