@@ -10,14 +10,16 @@ the side to decide, the choice played there and ``bad``, the choices of the same
 - ``supply-losses`` (7.1, 7.2: the owner chooses): a step lost by an heir, or by a noble or the
   church at 1 step (its count lost, 8.2), where a levy or a mercenary could lose it;
 - ``capital``: the last block out of London, which the enemy then takes;
-- ``p2-reinforcement`` (6.3): Player 2 leaves a threatened defender without the blocks next
-  door that could come in as Reserves;
-- ``heirs-homes`` (8.4), ``treachery-exposure`` (6.9), ``events``, ``regroup``: classes of the
-  issue with no position yet;
+- ``heirs-homes`` (8.4), ``treachery-exposure`` (6.9), ``events``, ``regroup``,
+  ``p2-reinforcement`` (6.3: Player 2 leaves a threatened defender without the blocks next
+  door that could come in as Reserves): classes of the issue with no position yet (the one
+  found, 1460 against expert, action 95, proved no mistake: docs/ai-notebook.md);
 - ``heir-risk``: an heir where the enemy reaches him with more;
 - ``lone-blocks``: a lone block sent against a stack;
 - ``trapped``: a stack left where the enemy attacks it with more and it cannot retreat (not in
-  the issue's list: found in the 1483 game against expert, tests/data/1483-york-vs-expert-2.json).
+  the issue's list: found in the 1483 game against expert, tests/data/1483-york-vs-expert-2.json);
+- ``missed-attack``: the other side of ``trapped``, such a stack left unattacked (the same
+  game, York's reply; ``plans.attack_plans`` mended it).
 
 Positions come from tests/data/1483-york-vs-hard.json (a person-like York against hard-v1,
 /work/shared/games/README.md names the blunders), from the two games of a person-like York
@@ -29,8 +31,8 @@ was hard-v2 then): those tests are expected failures, named by class, until the 
 issue 57 mends them (not strict: a level that mends a position at some seeds passes there),
 and hard-v2 must still make them (the position tells the levels apart). ``mended`` names the
 levels that no longer make it (``search.supply_losses`` mended the supply-losses class,
-``search.supply_limits`` the supply class): for them, as for every other position, the test
-is a regression test.
+``search.supply_limits`` the supply class, ``plans.attack_plans`` the missed attack): for
+them, as for every other position, the test is a regression test.
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ from richard3.ai import get_agent
 
 POSITIONS = json.loads((Path(__file__).parent / "data" / "positions.json").read_text())
 CLASSES = ("supply", "supply-losses", "capital", "heirs-homes", "treachery-exposure",
-           "heir-risk", "lone-blocks", "p2-reinforcement", "events", "regroup", "trapped")
+           "heir-risk", "lone-blocks", "p2-reinforcement", "events", "regroup", "trapped",
+           "missed-attack")
 SEEDS = (1, 2, 3)
 #: The small budgets the suite asks each level at (samples a decision).
 BUDGET = {"hard": {"samples": 8}, "expert": {"samples": 16}, "hard-v2": {"samples": 8}}

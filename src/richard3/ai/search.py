@@ -9,6 +9,12 @@ each with its own dice, so the agent is honest (it reads nothing hidden) and pla
   actions (fire, charge, treason) averaged over re-rolled dice, a treachery roll (6.9) valued
   exactly from its success and its failure, an activation (5.2) by the best greedy sequence of
   moves it opens. The best ``candidates`` go on.
+- **Attack plans** (``plans.attack_plans``): in the action phase, the moves of one
+  activation into one area the enemy holds or contests, played whole as one candidate; the
+  ``plans`` best by one play-out on the first sample join the candidates (the first action
+  of the best plan is played; at the next decision the rest of it is found again among the
+  plans of the blocks still free to move). One block moved at a time looks no better than a
+  recruit before the battle, so without plans the search never sent a stack together.
 - **Paired samples.** Each iteration draws one determinization and one dice seed and plays
   every candidate out on that same sample (common random numbers: what the sample itself is
   worth cancels out of their comparison): the candidate, then up to ``horizon`` decisions of
@@ -57,6 +63,7 @@ from .base import Agent
 from .determinize import determinize
 from .hopeless import hopeless_attacks, no_hopeless_attack
 from .normal import after, card_choice, mulligan_choice, rank_actions, rule_choice
+from .plans import attack_plans
 from .value import logit
 
 #: The most decisions of battles a play-out fights beyond its horizon.
@@ -75,15 +82,16 @@ class SearchAgent(Agent):
     beyond the current one (0: it stops at the end of this turn); ``endgame``: decisions a
     play-out may take on a campaign's last game turn (1.0), enough to play it out to the
     political turn's usurpation (8.2), so that the count is played, not estimated (0: the
-    ``horizon`` there too)."""
+    ``horizon`` there too); ``plans``: attack plans searched beside the candidates (0: none)."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int | None = None, budget_ms: float = 1000.0,
                  candidates: int = 4, horizon: int = 6, width: int = 8, prior: float = 2.0,
                  card_samples: int = 2, waste: float = 0.02, weights: tuple | None = None,
-                 turns: int = 0, endgame: int = 0):
+                 turns: int = 0, endgame: int = 0, plans: int = 2):
         self.rnd = random.Random(seed)
+        self.plans = plans
         self.samples = samples
         self.budget_ms = budget_ms
         self.candidates = candidates
@@ -141,9 +149,14 @@ class SearchAgent(Agent):
         ranked = sorted(rank_actions(d0, side, legal, self.rnd, self.value, self.waste,
                                      moves_filter=_moves_kept),
                         key=lambda t: (-t[0], t[1]))[:self.candidates]
-        cands = [legal[i] for _v, i in ranked]
+        cands = [(legal[i],) for _v, i in ranked]
         totals = [self.prior * v for v, _i in ranked]
         counts = [self.prior] * len(cands)
+        if self.plans:
+            for v, plan in self._plans(d0, side, legal):
+                cands.append(plan)
+                totals.append(v)
+                counts.append(1.0)
         if len(cands) > 1:
             deadline = self._deadline(start)
             n = 0
@@ -159,7 +172,23 @@ class SearchAgent(Agent):
                     totals[k] += v
                     counts[k] += 1
             self.drawn = n
-        return _ordered(cands, totals, counts)
+        return _first_actions(_ordered(cands, totals, counts))
+
+    def _plans(self, d0: Game, side: int, legal: list) -> list[tuple[float, tuple]]:
+        """The ``plans`` best attack plans (``plans.attack_plans``) by one play-out each on
+        the sample ``d0``: [(value, plan)], best first."""
+        found = attack_plans(d0, side, legal, _moves_kept)
+        if not found:
+            return []
+        seed = self.rnd.getrandbits(64)
+        rnd_seed = self.rnd.getrandbits(32)
+        scored = []
+        for plan in found:
+            v = self._rollout(d0, side, plan, seed, rnd_seed)
+            if v is not None:
+                scored.append((v, plan))
+        scored.sort(key=lambda t: -t[0])
+        return scored[:self.plans]
 
     # ------------------------------------------------------------------------- play-outs
     def policy(self, g: Game, s: int, rnd: random.Random):
@@ -206,15 +235,21 @@ class SearchAgent(Agent):
             g.play(s, self.policy(g, s, rnd))
         return self.value(g, side)
 
-    def _rollout(self, d: Game, side: int, action, seed: int, rnd_seed: int) -> float | None:
-        """Value for ``side`` of ``action`` played in a copy of the sample ``d`` with the
-        dice of ``seed``, then played out (see the module docstring); None if ``action`` is
-        not legal in ``d``."""
-        if action not in d.legal_actions(side):
+    def _rollout(self, d: Game, side: int, plan: tuple, seed: int,
+                 rnd_seed: int) -> float | None:
+        """Value for ``side`` of ``plan`` (a tuple of actions: one, or an attack plan)
+        played in a copy of the sample ``d`` with the dice of ``seed``, then played out (see
+        the module docstring); None if its first action is not legal in ``d``. A plan's
+        later action that the sample does not allow ends the plan there."""
+        if plan[0] not in d.legal_actions(side):
             return None
         g = d.copy()
         g.reseed(seed)
-        g.play(side, action)
+        g.play(side, plan[0])
+        for a in plan[1:]:
+            if g.phase != ACTION or g.acting != side or a not in g.legal_actions(side):
+                break
+            g.play(side, a)
         return self._play_out(g, side, random.Random(rnd_seed), self.horizon)
 
     def _cards(self, game: Game, side: int, legal: list, d0: Game, start: float):
@@ -424,6 +459,17 @@ def _moves_kept(g: Game, s: int, moves: list) -> list:
 
 def _chance(v: float) -> float:
     return 1.0 / (1.0 + math.exp(-v))
+
+
+def _first_actions(ranked: list) -> list:
+    """[(plan, chance)] best first -> [(its first action, chance)], each action once (at
+    its best)."""
+    out, seen = [], set()
+    for plan, chance in ranked:
+        if plan[0] not in seen:
+            seen.add(plan[0])
+            out.append((plan[0], chance))
+    return out
 
 
 def _ordered(actions: list, totals: list[float], counts: list[float]):
