@@ -19,8 +19,8 @@ a border is full, the roads by other borders (which also closes the defender's r
 
 from __future__ import annotations
 
-from ..game import Game
 from ..components import HEIR
+from ..game import Game
 from ..ids import ACTION, NA, C
 
 #: The most plans ``attack_plans`` returns (the strongest first): each costs the search a
