@@ -12,9 +12,9 @@ from richard3 import new_game
 from richard3.ai import RandomAgent, get_agent
 from richard3.ai.odds import attack_chance, battle_odds
 from richard3.ai.search import SearchAgent
-from richard3.ai.tournament import paired_deals, run_tournament, wilson
+from richard3.ai.tournament import run_tournament, wilson
 from richard3.ids import ACTION, CARDS, MULLIGAN, OVER
-from roses.stats import even_deal, sign_test
+from roses.stats import even_deal, paired_deals, sign_test
 
 # The search levels play whole games of 1460 in the measured tournaments
 # (docs/ai-strength.md); here they play the two shorter scenarios at one sample (hard-v1 at one

@@ -150,8 +150,9 @@ def _movable_areas(g, s: int) -> list[int]:
 def pin_state(g, s: int, a: int):
     """5.22 Pinning: for side ``s`` leaving area ``a`` (an area id), ``(may_leave, barred)``:
     whether a block may leave at all (bool), and the borders it may not cross (those the
-    attackers entered by: an empty tuple or a set of border ids, ``C.border_between``). Used by the moves and by the
-    AI's reading of who may still reinforce a battle (``ai.hopeless``).
+    attackers entered by: an empty tuple or a set of border ids, ``C.border_between``).
+    Used by the moves and by the AI's reading of who may still reinforce a battle
+    (``ai.hopeless``).
 
     Only the side moving second can be pinned: where the other side attacked this turn, as many
     of its original blocks as there are attacking blocks not in Reserve must stay, and the

@@ -4,10 +4,10 @@ holds or contests, searched as one candidate.
 A search that tries one action at a time judges an activation (5.2) by the greedy moves that
 follow it, each valued before any battle is fought: a single block moved next to or into an
 enemy stack looks no better than a recruit, so the blocks that would win the battle together
-are never sent together. A person sends the stack: York (1483, tests/data/1483-york-vs-expert-2.json,
-action 43) activated London and sent three blocks into Kent by the direct border and the
-levy by Sussex, closing Lancaster's only other road, and the three blocks there died with no
-retreat. The search's play-outs fight the battles a plan begins (``search.BATTLE_DECISIONS``),
+are never sent together. A person sends the stack: York (1483,
+tests/data/1483-york-vs-expert-2.json, action 43) activated London and sent three blocks
+into Kent by the direct border and the levy by Sussex, closing Lancaster's only other road,
+and the three blocks there died with no retreat. The search's play-outs fight the battles a plan begins (``search.BATTLE_DECISIONS``),
 so a plan played whole is valued by its battle's outcome.
 
 A plan is a tuple of actions: an activation (none when the area's blocks may move already) and
@@ -55,8 +55,11 @@ def attack_plans(g: Game, s: int, legal: list, moves_filter=None,
         targets = sorted({m[-1] for m in g1.legal_actions(s)
                           if m[0] == "move" and m[2] == area and 0 <= m[-1] < NA
                           and enemy[m[-1]]})
+        # the plans with heirs only where an heir could go (else they are the plans without)
+        with_heirs = (False, True) if any(C.btype[b] == HEIR for b in g1.blocks_in(area, s)) \
+            else (False,)
         for target in targets:
-            for heirs in (False, True):
+            for heirs in with_heirs:
                 plan = _sent(g1, s, area, target, moves_filter, heirs)
                 if plan is None or (heirs and not plan[2]):
                     continue                # the same plan as without heirs
