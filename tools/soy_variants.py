@@ -11,7 +11,8 @@ Variants (one or more ``key=value``): ``centre`` and ``tilt0`` / ``tilt2`` (depl
 weights of the centre and the side battles, 4.0), ``initiative`` (first / second, 6.1),
 ``commit`` (commit a leader where at least this many of his units fight, 6.2.2), ``discard``
 (let the weakest unit go while at least this many units are in hand, 6.2.4), ``damage``
-(``first``: the first unit offered takes each hit, 6.2.2), ``samples`` (dice samples of a
+(who takes each hit, 6.2.2: ``best``, normal's, ``first``, ``room``, ``worth``; the rules of
+``normal.DAMAGE_RULES``), ``samples`` (dice samples of a
 chance action), ``noise`` (Gaussian noise on each one-ply value, as easy's), ``margin`` (what
 standing still is worth over the position as it is), ``w.KEY`` (the evaluation's weight
 ``KEY`` of ``evaluate.W``), ``chain`` (an Orders card valued by the best prefix of a greedy
@@ -29,7 +30,7 @@ from multiprocessing import Pool
 from roses.stats import wilson
 from sunofyork import new_game
 from sunofyork.ai.evaluate import W
-from sunofyork.ai.normal import ENABLERS, NormalAgent, card_value, damage_first, deploy_rule
+from sunofyork.ai.normal import DAMAGE_RULES, ENABLERS, NormalAgent, card_value, deploy_rule
 from sunofyork.ai.tournament import HISTORICAL
 from sunofyork.cards import UNIT
 from sunofyork.state import COMMIT, DEPLOY, DISCARD_STEP, INITIATIVE
@@ -65,8 +66,8 @@ class Variant(NormalAgent):
         return best
 
     def damage(self, g, side, legal):
-        if self.o.get("damage") == "first":
-            return damage_first(g, side, legal)
+        if "damage" in self.o:
+            return DAMAGE_RULES[self.o["damage"]](g, side, legal)
         return super().damage(g, side, legal)
 
     def rule(self, d, side, legal):

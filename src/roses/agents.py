@@ -37,18 +37,20 @@ class RandomAgent(Agent):
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
-    """An agent spec "name" or "name:key=value,key=value" (numbers as int or float) ->
-    (name, options). Raises ValueError for a malformed spec."""
+    """An agent spec "name" or "name:key=value,key=value" (numbers as int or float, other
+    values as strings) -> (name, options). Raises ValueError for a malformed spec."""
     name, _, rest = spec.partition(":")
     options = {}
     for item in filter(None, rest.split(",")):
         key, eq, value = item.partition("=")
         if not eq or not key:
             raise ValueError(f"bad agent option {item!r} in {spec!r}: want key=value")
-        try:
-            options[key] = int(value)
-        except ValueError:
-            options[key] = float(value)
+        for kind in (int, float, str):
+            try:
+                options[key] = kind(value)
+                break
+            except ValueError:
+                continue
     return name, options
 
 

@@ -9,7 +9,10 @@ normal policy (one dice sample per chance action) until the enemy's next Movemen
 (his fire and melee in reply seen) or ``depth`` decisions have been made, and the end position
 evaluated. The candidate with the best mean wins (ties
 to the normal agent's order). Every other decision (a single legal action, deployment,
-damage, attacks, discards) is taken by normal's rules.
+damage, attacks, discards) is taken by normal's rules, but for one: the own side's hits
+(6.2.2) go to the unit with the least room under its Cohesion (``damage``, by default
+``"room"``: ``normal.damage_least_room``), here and in the play-outs, where the enemy keeps
+normal's rule.
 
 Bounds: at most ``samples`` samples AND at most ``budget_ms`` of thinking (after at least
 ``min_samples``; a sample the bound cuts short is dropped); tournaments set ``budget_ms=0``
@@ -23,7 +26,7 @@ import time
 
 from ..state import COMBAT, COMMIT, INITIATIVE, MOVEMENT, OVER
 from .determinize import determinize
-from .normal import NormalAgent
+from .normal import DAMAGE_RULES, NormalAgent
 
 
 class Rollout(NormalAgent):
@@ -40,8 +43,13 @@ class HardAgent(NormalAgent):
 
     def __init__(self, seed: int = 0, samples: int = 6, candidates: int = 3, depth: int = 48,
                  budget_ms: float = 350.0, min_samples: int = 1, weights: dict | None = None,
-                 noise: float = 0.0, rollout_noise: float = 0.0, horizon: int = 1):
+                 noise: float = 0.0, rollout_noise: float = 0.0, horizon: int = 1,
+                 damage: str = "room"):
         super().__init__(seed, weights=weights)
+        if damage not in DAMAGE_RULES:
+            raise ValueError(f"damage={damage!r}: the rules are {', '.join(DAMAGE_RULES)}")
+        #: who takes the own side's hits, here and in the play-outs (6.2.2)
+        self.damage_rule = DAMAGE_RULES[damage]
         self.max_samples = samples
         self.candidates = candidates
         self.depth = depth
@@ -52,6 +60,13 @@ class HardAgent(NormalAgent):
         self.policy = Rollout(seed, weights=weights)
         #: Gaussian noise on the play-out policy's one-ply values
         self.policy.noise = rollout_noise
+        #: the enemy's play-out policy: normal's rules (the same object when the own side's
+        #: damage rule is normal's too)
+        self.enemy_policy = self.policy
+        if self.damage_rule is not NormalAgent.damage_rule:
+            self.policy.damage_rule = self.damage_rule
+            self.enemy_policy = Rollout(seed, weights=weights)
+            self.enemy_policy.noise = rollout_noise
         #: the play-outs stop when the ``horizon``-th Movement step after this one begins
         self.horizon = horizon
         #: samples used at the last key decision (for the bench)
@@ -99,7 +114,8 @@ class HardAgent(NormalAgent):
                     break
                 g = world.copy()
                 g.rng = dice
-                self.policy.rnd = random.Random(pseed)
+                # one generator for both play-out policies, so that they draw one stream
+                self.policy.rnd = self.enemy_policy.rnd = random.Random(pseed)
                 values.append(self.playout(g, side, a))
             if len(values) < len(cands):
                 break
@@ -117,7 +133,7 @@ class HardAgent(NormalAgent):
         With ``horizon`` 2 it goes on through that Movement step and stops as the one after it
         begins (always in the next turn; each more Movement step one more)."""
         here = (g.turn, g.active)
-        pol = self.policy
+        own, enemy = self.policy, self.enemy_policy
         g.play(side, a)
         steps = 0
         left = self.horizon
@@ -129,6 +145,7 @@ class HardAgent(NormalAgent):
                 here = (g.turn, g.active)
             s = g.decider if g.phase != 11 else g.active_sides()[0]
             legal = g._legal(s)
+            pol = own if s == side else enemy
             g.play(s, legal[0] if len(legal) == 1 else pol.decide(g, s, legal))
             steps += 1
         return self.evaluate(g, side)
@@ -142,10 +159,12 @@ class ExpertAgent(HardAgent):
 
     def __init__(self, seed: int = 0, samples: int = 14, candidates: int = 4, depth: int = 64,
                  budget_ms: float = 1400.0, min_samples: int = 2, weights: dict | None = None,
-                 noise: float = 0.0, rollout_noise: float = 0.0, horizon: int = 1):
+                 noise: float = 0.0, rollout_noise: float = 0.0, horizon: int = 1,
+                 damage: str = "room"):
         super().__init__(seed, samples=samples, candidates=candidates, depth=depth,
                          budget_ms=budget_ms, min_samples=min_samples, weights=weights,
-                         noise=noise, rollout_noise=rollout_noise, horizon=horizon)
+                         noise=noise, rollout_noise=rollout_noise, horizon=horizon,
+                         damage=damage)
 
 
 __all__ = ["HardAgent", "ExpertAgent", "Rollout"]

@@ -69,7 +69,28 @@ def damage_best(g, side: int, legal: list) -> tuple:
 
 
 def damage_first(g, side: int, legal: list) -> tuple:
+    """The first unit offered takes the hit (easy's rule)."""
     return legal[0]
+
+
+def damage_least_room(g, side: int, legal: list) -> tuple:
+    """The hit on the unit with the least room left under its Cohesion, the least worth
+    first among equals (6.2.2): the hits fill the frail units and the strong keep their
+    room."""
+    def key(a):
+        c = a[1]
+        return (g.cohesion(side, c) - g.hits[side][c], card_value(g, side, c), c)
+    return min(legal, key=key)
+
+
+def damage_least_worth(g, side: int, legal: list) -> tuple:
+    """The hit on the least worth unit offered (6.2.2)."""
+    return min(legal, key=lambda a: (card_value(g, side, a[1]), a[1]))
+
+
+#: the damage rules by name (the ``damage`` option of hard and expert)
+DAMAGE_RULES = {"best": damage_best, "first": damage_first, "room": damage_least_room,
+                "worth": damage_least_worth}
 
 
 class NormalAgent(Agent):
@@ -82,6 +103,8 @@ class NormalAgent(Agent):
     noise = 0.0
     #: what standing still (and rolling for the flanks) is worth over the position as it is
     margin = MARGIN
+    #: who takes each hit (6.2.2): one of ``DAMAGE_RULES``
+    damage_rule = staticmethod(damage_best)
 
     def __init__(self, seed: int = 0, weights: dict | None = None):
         self.rnd = random.Random(seed)
@@ -140,7 +163,7 @@ class NormalAgent(Agent):
         return None
 
     def damage(self, g, side, legal):
-        return damage_best(g, side, legal)
+        return self.damage_rule(g, side, legal)
 
     def combat_rule(self, d, side: int, legal: list):
         """Declare every attack, then roll; reactivate with Margaret; specials by one ply."""
@@ -292,5 +315,5 @@ def terrain_rule(d, side: int, legal: list):
     return ("no_terrain",)
 
 
-__all__ = ["NormalAgent", "deploy_rule", "damage_best", "damage_first", "resolve_pending",
-           "card_value", "CHANCE"]
+__all__ = ["NormalAgent", "deploy_rule", "damage_best", "damage_first", "damage_least_room",
+           "damage_least_worth", "DAMAGE_RULES", "resolve_pending", "card_value", "CHANCE"]

@@ -5,7 +5,7 @@ Names: "random", "easy", "normal", "hard", "expert". Options of "hard" and "expe
 ``samples=N`` (iteration bound), ``budget_ms=MS`` (time bound; 0: none), ``candidates=K``,
 ``depth=D``, ``noise=SD`` (on the one-ply values that pick the candidates), ``rollout_noise=SD``
 (on the play-out policy's), ``horizon=H`` (the play-outs end as the H-th Movement step after the
-decision's begins).
+decision's begins), ``damage=RULE`` (who takes the own side's hits: ``normal.DAMAGE_RULES``).
 """
 
 from __future__ import annotations
