@@ -14,9 +14,11 @@ from helpers import B as BID
 from richard3.ai.hopeless import (
     HOPELESS,
     attack_forces,
+    battle_powers,
     hopeless,
     hopeless_attacks,
     no_hopeless_attack,
+    own_attacks,
 )
 from richard3.ai.odds import attack_chance
 from richard3.ai.search import SearchAgent, _moves_kept
@@ -192,3 +194,50 @@ def test_5_2_2_no_pin_with_a_noble_a_stack_or_the_enemy_near():
     for g in (noble, stack, near):
         attack = into(g.legal_actions(LANC), "Derby")[0]
         assert hopeless(g, LANC, attack), str(attack)
+
+
+# ---------------------------------------------------------------- support counted once
+#: Pembroke, Wiltshire, Beaumont and Clifford (power 6 each) in Leicester; Derby held by 23
+#: (LONE); Northumberland/Y (12) alone in Rutland, next to Leicester, not to Derby.
+SPLIT = {"Pembroke": "Leicester", "Wiltshire": "Leicester", "Beaumont": "Leicester",
+         "Clifford": "Leicester", "March": "Derby", "Norfolk": "Derby", "Salisbury/Y": "Derby",
+         "Northumberland/Y": "Rutland"}
+
+
+def test_the_end_of_the_action_phase_is_dropped_while_an_attack_needs_its_support():
+    g = game({**LONE, "Wiltshire": "Leicester", "Beaumont": "Leicester",
+              "Clifford": "Leicester", "Oxford": "Leicester"})
+    g.apply(LANC, "move Pembroke: Leicester > Derby")
+    assert own_attacks(g, LANC) == [A["Derby"]] and battle_powers(g, LANC, A["Derby"]) == (6, 23)
+    legal = g.legal_actions(LANC)
+    assert {str(a) for a in set(legal) - set(hopeless_attacks(g, LANC, legal))} == {"end"}
+    for name in ("Wiltshire", "Beaumont"):      # 18 against 23: it stands on its own
+        g.apply(LANC, f"move {name}: Leicester > Derby")
+    assert "end" in {str(a) for a in hopeless_attacks(g, LANC, g.legal_actions(LANC))}
+
+
+def test_a_support_the_attack_needs_does_not_go_elsewhere():
+    g = game({**LONE, "Wiltshire": "Leicester", "Beaumont": "Leicester"})
+    g.apply(LANC, "move Pembroke: Leicester > Derby")   # 6 + 12 to come against 23
+    legal = g.legal_actions(LANC)
+    kept = hopeless_attacks(g, LANC, legal)
+    away = [a for a in legal if a[0] == "move" and a[-1] != A["Derby"]]
+    assert away and not set(away) & set(kept)
+    assert into(kept, "Derby") == into(legal, "Derby")
+
+
+def test_support_is_counted_once_across_the_sides_attacks():
+    """Derby needs two of the three blocks left in Leicester, a second attack on Rutland one:
+    the second attack is dropped (each block joins one battle), though on its own it is not
+    hopeless; with a fourth block in Leicester both are kept."""
+    g = game(SPLIT)
+    g.apply(LANC, "move Pembroke: Leicester > Derby")
+    legal = g.legal_actions(LANC)
+    rutland = into(legal, "Rutland")
+    assert rutland and not any(hopeless(g, LANC, a) for a in rutland)
+    kept = hopeless_attacks(g, LANC, legal)
+    assert not into(kept, "Rutland") and into(kept, "Derby") == into(legal, "Derby")
+    g = game({**SPLIT, "Oxford": "Leicester"})
+    g.apply(LANC, "move Pembroke: Leicester > Derby")
+    legal = g.legal_actions(LANC)
+    assert into(hopeless_attacks(g, LANC, legal), "Rutland") == into(legal, "Rutland")

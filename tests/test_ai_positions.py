@@ -15,7 +15,9 @@ the side to decide, the choice played there and ``bad``, the choices of the same
   door that could come in as Reserves): classes of the issue with no position yet (the one
   found, 1460 against expert, action 95, proved no mistake: docs/ai-notebook.md);
 - ``heir-risk``: an heir where the enemy reaches him with more;
-- ``lone-blocks``: a lone block sent against a stack;
+- ``lone-blocks``: a lone block sent against a stack; where its move may be the first of a
+  group attack, the position names the block (``lone``) and is judged at the end of the
+  activation, not by its first move (``lone_at_end``);
 - ``trapped``: a stack left where the enemy attacks it with more and it cannot retreat (not in
   the issue's list: found in the 1483 game against expert, tests/data/1483-york-vs-expert-2.json);
 - ``missed-attack``: the other side of ``trapped``, such a stack left unattacked (the same
@@ -44,6 +46,8 @@ import pytest
 
 from richard3 import new_game
 from richard3.ai import get_agent
+from richard3.ai.hopeless import HOPELESS, battle_powers
+from richard3.ids import ACTION, NA, C
 
 POSITIONS = json.loads((Path(__file__).parent / "data" / "positions.json").read_text())
 CLASSES = ("supply", "supply-losses", "capital", "heirs-homes", "treachery-exposure",
@@ -64,9 +68,30 @@ def position(case):
 def blunders(level: str, case) -> list[int]:
     """The seeds at which ``level`` makes the position's mistake."""
     g = position(case)
-    return [seed for seed in SEEDS
-            if str(get_agent(level, seed, **BUDGET[level]).choose(g.copy(), case["side"]))
-            in case["bad"]]
+    made = lone_at_end if "lone" in case else chose_bad
+    return [seed for seed in SEEDS if made(get_agent(level, seed, **BUDGET[level]), g.copy(), case)]
+
+
+def chose_bad(agent, g, case) -> bool:
+    """The decision is one of ``bad``."""
+    return str(agent.choose(g, case["side"])) in case["bad"]
+
+
+def lone_at_end(agent, g, case) -> bool:
+    """A position judged by the activation, not its first move (``lone``: a block whose attack
+    may be the first move of a group's): the agent plays on until it would end its action
+    phase; the mistake is made when the block then stands where the enemy's power there, with
+    what it may still bring this turn, is ``HOPELESS`` times its side's or more."""
+    side, block = case["side"], C.block_id[case["lone"]]
+    for _ in range(40):
+        if side not in g.active_sides() or g.phase != ACTION:
+            break
+        action = agent.choose(g, side)
+        if str(action) == "end":
+            break
+        g.apply(side, action)
+    own, enemy = battle_powers(g, side, g.loc[block]) if g.loc[block] < NA else (1, 0)
+    return enemy >= HOPELESS * own
 
 
 def _cases(level: str):

@@ -27,6 +27,14 @@ attack: ``odds.attack_chance`` puts such an attack's chance at 5% or less.
   are as many as the defenders, who then may not move; and any action when nothing else is
   legal.
 
+Nor does the side abandon an attack it began (``overextends``): the support an attack was
+judged with must still be able to come. While the side attacks (its blocks in an area it
+attacked this turn, the enemy still there), an action is dropped when, before it, the side's
+unmoved blocks, each joining one attack at most, could lift every attack out of hopelessness,
+and after it they cannot: a move elsewhere of a block an attack needs, a second attack that
+takes the support the first counts on, or the end of the action phase (then no block joins).
+Each attack alone could count every block near it; the same block cannot fight two battles.
+
 Honest by construction: the search applies it to its determinized samples only (the decision's
 first sample, the play-outs' own), which agree with what the side may know.
 """
@@ -34,7 +42,7 @@ first sample, the play-outs' own), which agree with what the side may know.
 from __future__ import annotations
 
 from ..combat import firepower
-from ..ids import NA, NB, C
+from ..ids import ACTION, NA, NB, C
 from ..movement import pin_state
 from ..politics import COUNTED_TYPES
 
@@ -151,9 +159,116 @@ def _pins_all(g, s: int, action) -> bool:
             and not any(C.btype[x] in COUNTED_TYPES for x in attackers))
 
 
+def own_attacks(g, s: int) -> list[int]:
+    """The areas where side ``s`` attacks this turn and the enemy still stands (6.2)."""
+    if s not in g.attacker:
+        return []
+    out = []
+    for a in range(NA):
+        if g.attacker[a] == s:
+            here = {g.owner(x) for x in range(NB) if g.loc[x] == a}
+            if len(here) == 2:
+                out.append(a)
+    return out
+
+
+def battle_powers(g, s: int, dest: int) -> tuple[int, int]:
+    """Side ``s``'s power in area ``dest`` and the enemy's there with the reinforcements it may
+    still bring this turn (``_reinforcements``): (own, enemy), strength x firepower."""
+    own = enemy = 0
+    by_area = {}
+    for x in range(NB):
+        a = g.loc[x]
+        if a >= NA:
+            continue
+        if g.owner(x) == s:
+            if a == dest:
+                own += _power(g, x, dest, False)
+        elif a == dest:
+            enemy += _power(g, x, dest, True)
+        elif not g.moved[x]:
+            by_area.setdefault(a, []).append(_power(g, x, dest, True))
+    return own, enemy + _reinforcements(g, s, dest, by_area)
+
+
+def _support(g, s: int, areas: list[int]) -> dict[int, dict[int, int]]:
+    """Side ``s``'s unmoved blocks that could still join the attacks in ``areas`` this turn
+    (within two areas, in an activated area or while one may be activated): block -> {area:
+    its power there}."""
+    may_activate = g.ap > 0 and (g.event == "" or (g.event in GROUP_EVENTS and not g.activated))
+    out = {}
+    for x in range(NB):
+        a = g.loc[x]
+        if a >= NA or g.owner(x) != s or g.moved[x] or a in areas:
+            continue
+        if a in g.activated or may_activate:
+            reach = {area: _power(g, x, area, False) for area in areas if a in NEAR[area]}
+            if reach:
+                out[x] = reach
+    return out
+
+
+def _covered(deficit: dict[int, float], support: list) -> bool:
+    """Whether ``support`` ([{area: power}], each block joining one attack at most) can bring
+    every attack's ``deficit`` (the enemy's power less ``HOPELESS`` times the side's) below 0."""
+    if all(d < 0 for d in deficit.values()):
+        return True
+    if not support:
+        return False
+    reach, rest = support[0], support[1:]
+    for area, power in reach.items():
+        if deficit[area] >= 0:
+            deficit[area] -= HOPELESS * power
+            ok = _covered(deficit, rest)
+            deficit[area] += HOPELESS * power
+            if ok:
+                return True
+    return _covered(deficit, rest)
+
+
+def overextends(g, s: int, action, attacks: list[int]) -> bool:
+    """Whether ``action`` of side ``s`` leaves one of its ``attacks`` (``own_attacks``) hopeless
+    when its unmoved blocks, each joining one attack at most, could have saved them all: a
+    move elsewhere of a block an attack needs, a new attack that takes a support two attacks
+    count on, or the end of the action phase, after which no block joins. Each attack was
+    judged with the support it could count on when it began (``hopeless``); the same blocks
+    cannot join two battles, and a support that goes elsewhere feeds the first block to the
+    enemy all the same."""
+    kind = action[0]
+    if kind not in ATTACK_KINDS and kind != "end" or g.treason == s or g.event == "treason":
+        return False
+    areas = list(attacks)
+    stand = {a: battle_powers(g, s, a) for a in areas}
+    support = _support(g, s, areas)
+    if not _covered({a: e - HOPELESS * o for a, (o, e) in stand.items()}, list(support.values())):
+        return False                     # already lost: nothing this action gives away
+    if kind == "end":
+        support = {}
+    else:
+        b, dest = action[1], action[-1]
+        if g.loc[b] in areas:
+            return False                 # a block in a battle: not a support
+        support.pop(b, None)
+        if dest in stand:
+            o, e = stand[dest]
+            stand[dest] = (o + _power(g, b, dest, False), e)
+        elif 0 <= dest < NA and g.presence()[1 - s][dest]:
+            if g.attacker[dest] == 1 - s:
+                return False             # a reinforcement of a battle the enemy started (6.3)
+            o, e = battle_powers(g, s, dest)
+            stand[dest] = (o + _power(g, b, dest, False), e)
+            areas.append(dest)
+            support = _support(g, s, areas)
+            support.pop(b, None)
+    deficit = {a: e - HOPELESS * o for a, (o, e) in stand.items()}
+    return not _covered(deficit, list(support.values()))
+
+
 def no_hopeless_attack(g, s: int, legal: list) -> list:
-    """The actions of ``legal`` that are not hopeless attacks (``hopeless``); may be empty."""
+    """The actions of ``legal`` that neither are hopeless attacks (``hopeless``) nor leave one
+    of the side's attacks hopeless (``overextends``); may be empty."""
     enemy = None
+    attacks = own_attacks(g, s) if g.phase == ACTION else []
     out = []
     for a in legal:
         if a[0] in ATTACK_KINDS:
@@ -162,6 +277,8 @@ def no_hopeless_attack(g, s: int, legal: list) -> list:
             dest = a[-1]
             if 0 <= dest < NA and enemy[dest] and hopeless(g, s, a):
                 continue
+        if attacks and overextends(g, s, a, attacks):
+            continue
         out.append(a)
     return out
 

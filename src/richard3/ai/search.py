@@ -32,7 +32,9 @@ each with its own dice, so the agent is honest (it reads nothing hidden) and pla
   (``capital_kept``), in the same three places.
 - **No hopeless attacks**: no move into an enemy-held area where the enemy's power there this
   turn (its reinforcements counted when it moves second) is 1.5 times or more that of every
-  block that attacks or could still join (``hopeless.hopeless_attacks``), in the same places.
+  block that attacks or could still join, and no action that leaves an attack begun this
+  turn hopeless when its support could still have come, each block counted for one battle
+  (``hopeless.hopeless_attacks``), in the same places.
 - **Cards (1.1)** are a simultaneous, secret choice: each card of the hand is played against
   the enemy's likely card on the same samples (the enemy's hand as sampled, its card by the
   rule the normal level plays), both action phases played out by the greedy policy, then the
