@@ -77,24 +77,36 @@ def attack_forces(g, s: int, action) -> tuple[int, int]:
 
 def _forces(g, s: int, action) -> tuple[int, int, int]:
     """``attack_forces``' attacking force, the enemy's power there now and its reinforcements."""
-    b, dest = action[1], action[-1]
+    ap_left = g.ap - (1 if action[0] == "sea" else 0)
+    return _forces_at(g, s, action[-1], action[1], True, ap_left)
+
+
+def _may_activate(g) -> bool:
+    """Whether the side acting may still activate an area (AP left, a card that allows it)."""
+    return g.ap > 0 and (g.event == "" or (g.event in GROUP_EVENTS and not g.activated))
+
+
+def _forces_at(g, s: int, dest: int, mover: int, potential: bool,
+               ap_left: int) -> tuple[int, int, int]:
+    """In area ``dest``: the power of side ``s``'s blocks there, of ``mover`` on its way in
+    (-1: none) and, with ``potential``, of its unmoved blocks that could still join (the
+    module docstring); the enemy's power there; the enemy's reinforcements."""
     loc, moved, owner = g.loc, g.moved, g.owner
     near = NEAR[dest]
-    may_activate = g.ap > 0 and (g.event == "" or (g.event in GROUP_EVENTS and not g.activated))
-    att = _power(g, b, dest, False)
+    may_activate = _may_activate(g)
+    att = _power(g, mover, dest, False) if mover >= 0 else 0
     sailors = []
-    ap_left = g.ap - (1 if action[0] == "sea" else 0)
-    piracy_left = g.event == "piracy" and ap_left > 0
+    piracy_left = potential and g.event == "piracy" and ap_left > 0
     defence = 0
     by_area = {}                 # area next to dest -> powers of the enemy's unmoved blocks
     for x in range(NB):
         a = loc[x]
-        if a >= NA or x == b:
+        if a >= NA or x == mover:
             continue
         if owner(x) == s:
             if a == dest:
                 att += _power(g, x, dest, False)
-            elif not moved[x]:
+            elif potential and not moved[x]:
                 if a in near and (a in g.activated or may_activate):
                     att += _power(g, x, dest, False)
                 elif piracy_left and C.sea_linked(a, dest):
@@ -175,27 +187,15 @@ def own_attacks(g, s: int) -> list[int]:
 def battle_powers(g, s: int, dest: int) -> tuple[int, int]:
     """Side ``s``'s power in area ``dest`` and the enemy's there with the reinforcements it may
     still bring this turn (``_reinforcements``): (own, enemy), strength x firepower."""
-    own = enemy = 0
-    by_area = {}
-    for x in range(NB):
-        a = g.loc[x]
-        if a >= NA:
-            continue
-        if g.owner(x) == s:
-            if a == dest:
-                own += _power(g, x, dest, False)
-        elif a == dest:
-            enemy += _power(g, x, dest, True)
-        elif not g.moved[x]:
-            by_area.setdefault(a, []).append(_power(g, x, dest, True))
-    return own, enemy + _reinforcements(g, s, dest, by_area)
+    own, defence, reinforcement = _forces_at(g, s, dest, -1, False, g.ap)
+    return own, defence + reinforcement
 
 
 def _support(g, s: int, areas: list[int]) -> dict[int, dict[int, int]]:
     """Side ``s``'s unmoved blocks that could still join the attacks in ``areas`` this turn
     (within two areas, in an activated area or while one may be activated): block -> {area:
     its power there}."""
-    may_activate = g.ap > 0 and (g.event == "" or (g.event in GROUP_EVENTS and not g.activated))
+    may_activate = _may_activate(g)
     out = {}
     for x in range(NB):
         a = g.loc[x]
@@ -226,39 +226,53 @@ def _covered(deficit: dict[int, float], support: list) -> bool:
     return _covered(deficit, rest)
 
 
-def overextends(g, s: int, action, attacks: list[int]) -> bool:
-    """Whether ``action`` of side ``s`` leaves one of its ``attacks`` (``own_attacks``) hopeless
-    when its unmoved blocks, each joining one attack at most, could have saved them all: a
-    move elsewhere of a block an attack needs, a new attack that takes a support two attacks
-    count on, or the end of the action phase, after which no block joins. Each attack was
-    judged with the support it could count on when it began (``hopeless``); the same blocks
-    cannot join two battles, and a support that goes elsewhere feeds the first block to the
-    enemy all the same."""
-    kind = action[0]
-    if kind not in ATTACK_KINDS and kind != "end" or g.treason == s or g.event == "treason":
-        return False
-    areas = list(attacks)
+def attack_state(g, s: int):
+    """What ``overextends`` compares each action with, computed once for a decision: side
+    ``s``'s attacks (``own_attacks``) with their powers (``battle_powers``) and their support
+    (``_support``), or None where there is nothing an action could give away (no attack, or
+    the support cannot save them all already)."""
+    areas = own_attacks(g, s) if g.phase == ACTION else []
+    if not areas:
+        return None
     stand = {a: battle_powers(g, s, a) for a in areas}
     support = _support(g, s, areas)
     if not _covered({a: e - HOPELESS * o for a, (o, e) in stand.items()}, list(support.values())):
-        return False                     # already lost: nothing this action gives away
+        return None
+    return areas, stand, support
+
+
+def overextends(g, s: int, action, state) -> bool:
+    """Whether ``action`` of side ``s`` leaves one of its attacks hopeless when its unmoved
+    blocks, each joining one attack at most, could have saved them all (``state``:
+    ``attack_state``, not None): a move elsewhere of a block an attack needs, a new attack that
+    takes a support two attacks count on, or the end of the action phase, after which no block
+    joins. Each attack was judged with the support it could count on when it began
+    (``hopeless``); the same blocks cannot join two battles, and a support that goes
+    elsewhere feeds the first block to the enemy all the same."""
+    kind = action[0]
+    if kind not in ATTACK_KINDS and kind != "end" or g.treason == s or g.event == "treason":
+        return False
+    areas, stand, support = state
     if kind == "end":
         support = {}
     else:
         b, dest = action[1], action[-1]
         if g.loc[b] in areas:
             return False                 # a block in a battle: not a support
-        support.pop(b, None)
+        new_attack = dest not in stand and 0 <= dest < NA and g.presence()[1 - s][dest]
+        if b not in support and not new_attack:
+            return False                 # nothing an attack counts on changes
+        support = {x: r for x, r in support.items() if x != b}
+        stand = dict(stand)
         if dest in stand:
             o, e = stand[dest]
             stand[dest] = (o + _power(g, b, dest, False), e)
-        elif 0 <= dest < NA and g.presence()[1 - s][dest]:
+        elif new_attack:
             if g.attacker[dest] == 1 - s:
                 return False             # a reinforcement of a battle the enemy started (6.3)
             o, e = battle_powers(g, s, dest)
             stand[dest] = (o + _power(g, b, dest, False), e)
-            areas.append(dest)
-            support = _support(g, s, areas)
+            support = _support(g, s, areas + [dest])
             support.pop(b, None)
     deficit = {a: e - HOPELESS * o for a, (o, e) in stand.items()}
     return not _covered(deficit, list(support.values()))
@@ -268,7 +282,7 @@ def no_hopeless_attack(g, s: int, legal: list) -> list:
     """The actions of ``legal`` that neither are hopeless attacks (``hopeless``) nor leave one
     of the side's attacks hopeless (``overextends``); may be empty."""
     enemy = None
-    attacks = own_attacks(g, s) if g.phase == ACTION else []
+    state = attack_state(g, s)
     out = []
     for a in legal:
         if a[0] in ATTACK_KINDS:
@@ -277,7 +291,7 @@ def no_hopeless_attack(g, s: int, legal: list) -> list:
             dest = a[-1]
             if 0 <= dest < NA and enemy[dest] and hopeless(g, s, a):
                 continue
-        if attacks and overextends(g, s, a, attacks):
+        if state and overextends(g, s, a, state):
             continue
         out.append(a)
     return out
