@@ -10,10 +10,15 @@ the side to decide, the choice played there and ``bad``, the choices of the same
 - ``supply-losses`` (7.1, 7.2: the owner chooses): a step lost by an heir, or by a noble or the
   church at 1 step (its count lost, 8.2), where a levy or a mercenary could lose it;
 - ``capital``: the last block out of London, which the enemy then takes;
-- ``heirs-homes`` (8.4), ``treachery-exposure`` (6.9), ``events``, ``regroup``,
-  ``p2-reinforcement`` (6.3: Player 2 leaves a threatened defender without the blocks next
-  door that could come in as Reserves): classes of the issue with no position yet (the one
-  found, 1460 against expert, action 95, proved no mistake: docs/ai-notebook.md);
+- ``regroup`` (6.7, 5.4): the victor's last block regrouped out of the battle's area, where
+  the enemy then recruits a noble or church (``regroup.recruits_kept`` mended it);
+- ``events``: Force March, Surprise or Treason played with a card of more AP in hand, on a
+  turn the side then makes no attack with it (expected failures: the value counts the AP
+  left in hand, docs/ai-notebook.md);
+- ``heirs-homes`` (8.4), ``treachery-exposure`` (6.9), ``p2-reinforcement`` (6.3: Player 2
+  leaves a threatened defender without the blocks next door that could come in as Reserves):
+  classes of the issue with no position yet (the one found, 1460 against expert, action 95,
+  proved no mistake; the candidates ``tools/find_blunders.py`` finds: docs/ai-notebook.md);
 - ``heir-risk``: an heir where the enemy reaches him with more;
 - ``lone-blocks``: a lone block sent against a stack; where its move may be the first of a
   group attack, the position names the block (``lone``) and is judged at the end of the
@@ -33,7 +38,8 @@ was hard-v2 then): those tests are expected failures, named by class, until the 
 issue 57 mends them (not strict: a level that mends a position at some seeds passes there),
 and hard-v2 must still make them (the position tells the levels apart). ``mended`` names the
 levels that no longer make it (``search.supply_losses`` mended the supply-losses class,
-``search.supply_limits`` the supply class, ``plans.attack_plans`` the missed attack): for
+``search.supply_limits`` the supply class, ``plans.attack_plans`` the missed attack,
+``regroup.recruits_kept`` the regroups): for
 them, as for every other position, the test is a regression test.
 """
 

@@ -17,6 +17,15 @@ Classes found (each a decision of ``--agent``'s side):
   stands with three blocks or more when the battles begin;
 - ``capital``: the move that took the side's last block out of London (Middlesex), which the
   enemy then held at the end of the game turn.
+- ``regroup`` (6.7): the regroup of the victor's last block out of the battle's area, where
+  the enemy then recruits (5.4: a friendly or vacant area) in the same campaign;
+- ``treachery-exposure`` (6.9): the move that sent a block into a battle where the enemy turned
+  it by a Treachery roll or Treason;
+- ``events``: Force March, Surprise or Treason played before the campaign's last turn, with
+  a card in hand that is none of them, on a turn the side then started no battle (and made no
+  Treason roll);
+- ``heirs-homes`` (8.4): an heir sent home to an area where the enemy killed him in the
+  next campaign's first three turns.
 
 Prints one JSON line per position: the scenario and game seed, the record's index of the
 decision and the actions before it as text (``actions``), the side, the choice played and
@@ -36,10 +45,18 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from richard3 import new_game
 from richard3.components import HEIR
-from richard3.ids import BATTLE, NA, C
+from richard3.ids import BATTLE, DEAD, NA, OFF, C
 from richard3.politics import COUNTED_TYPES
 
 MIDDLESEX = C.area_id["Middlesex"]
+#: Events whose use is an attack or a Treachery roll (the rules' EVENT CARDS).
+ATTACK_EVENTS = {"force_march", "surprise", "treason"}
+
+
+def game_seed(rec: dict) -> int:
+    """The game's seed: a tournament record's ``seed``, a ratings record's ``game_seed``
+    (its ``seed`` is the run's)."""
+    return rec.get("game_seed", rec["seed"])
 
 
 def counted(b: int) -> bool:
@@ -52,21 +69,33 @@ def area_count(g, side: int, a: int) -> int:
 
 def scan(rec: dict, side_of_agent: int):
     """Yield the positions of one record (see the module docstring)."""
-    g = new_game(rec["scenario"], seed=rec["seed"])
+    g = new_game(rec["scenario"], seed=game_seed(rec))
     history = []
     last_move = {}              # area -> index of the agent's last move into it this turn
     left_london = None          # index of the move that emptied London, this turn
     turn = None
     in_battles = False
     me = side_of_agent
+    vacated = {}                # area -> (index, campaign) of the regroup that emptied it
+    event_played = None         # index of this turn's play of an attack event
+    sent_home = {}              # heir -> (index, area, campaign) of his 8.4 home
     for m in rec["moves"]:
         s = g.active_sides()[0]
         legal = g.legal_actions(s)
         act = legal[m]
         if (g.campaign, g.turn) != turn:
+            if event_played is not None and not in_battles:
+                yield event_played, "events", [history[event_played][1]], \
+                    "an attack event played on a turn with no battle of the side's"
             turn, last_move, left_london, in_battles = (g.campaign, g.turn), {}, None, False
+            event_played = None
         if g.phase == BATTLE and not in_battles:
             in_battles = True
+            if event_played is not None and not any(g.attacker[a] == me for a in range(NA)):
+                if C.card_event[g.played[me]] != "treason":
+                    yield event_played, "events", [history[event_played][1]], \
+                        "an attack event played on a turn with no battle of the side's"
+                event_played = None
             for a in range(NA):
                 if g.attacker[a] == me and area_count(g, me, a) == 1 \
                         and area_count(g, 1 - me, a) >= 3 and a in last_move:
@@ -89,8 +118,39 @@ def scan(rec: dict, side_of_agent: int):
             last_move[act[-1]] = len(history)     # the path's last area (5.2, 5.3)
             if g.loc[act[1]] == MIDDLESEX and area_count(g, me, MIDDLESEX) == 1:
                 left_london = len(history)
+        if s == me and act[0] == "play" and C.card_event[act[1]] in ATTACK_EVENTS \
+                and g.turn < 7 and any(C.card_event[c] not in ATTACK_EVENTS
+                                       for c in g.hands[me]):
+            event_played = len(history)
+        if s == me and act[0] == "treason":
+            event_played = None             # the event used
+        if s == me and act[0] == "home" and C.btype[act[1]] == HEIR:
+            sent_home[act[1]] = (len(history), act[2], g.campaign)
+        if s != me and act[0] == "recruit" and act[2] in vacated:
+            k, campaign = vacated.pop(act[2])
+            if campaign == g.campaign:
+                yield k, "regroup", [history[k][1]], (
+                    f"the last block regrouped out of {C.area_names[act[2]]}, where the "
+                    f"enemy then recruited {C.block_names[act[1]]}")
+        sent_into = g.loc[act[1]] if s != me and act[0] in ("treachery", "treason") else None
         history.append([s, str(act)])
         g.apply(s, act)
+        if s == me and act[0] == "regroup" and area_count(g, me, act[2]) == 0:
+            vacated[act[2]] = (len(history) - 1, g.campaign)
+        if sent_into is not None and g.loc[act[1]] == OFF and sent_into in last_move:
+            k = last_move[sent_into]
+            if history[k][1].split(":")[0].split(" ", 1)[1] == C.block_names[act[1]]:
+                yield k, "treachery-exposure", [history[k][1]], (
+                    f"{C.block_names[act[1]]} sent into {C.area_names[sent_into]}, "
+                    "where the enemy turned him")
+        for b, (k, area, campaign) in list(sent_home.items()):
+            if g.campaign == campaign + 1 and g.turn <= 3 and g.loc[b] == DEAD:
+                yield k, "heirs-homes", [history[k][1]], (
+                    f"{C.block_names[b]} sent home to {C.area_names[area]} and killed "
+                    f"in turn {g.turn} of the next campaign")
+                del sent_home[b]
+            elif g.campaign > campaign + 1 or (g.campaign == campaign + 1 and g.turn > 3):
+                del sent_home[b]
         if (left_london is not None and area_count(g, 1 - me, MIDDLESEX) > 0
                 and area_count(g, me, MIDDLESEX) == 0 and g.phase == BATTLE):
             yield left_london, "capital", [history[left_london][1]], \
@@ -113,7 +173,7 @@ def main(argv=None) -> int:
                 continue
             me = 0 if names[args.agent] == "Lancaster" else 1
             # the actions before each decision, rebuilt as the scan goes
-            g = new_game(rec["scenario"], seed=rec["seed"])
+            g = new_game(rec["scenario"], seed=game_seed(rec))
             texts = []
             try:
                 for m in rec["moves"]:
@@ -127,7 +187,7 @@ def main(argv=None) -> int:
                 continue
             for index, cls, bad, note in scan(rec, me):
                 print(json.dumps({"file": path.name, "game": rec["game"],
-                                  "scenario": rec["scenario"], "seed": rec["seed"],
+                                  "scenario": rec["scenario"], "seed": game_seed(rec),
                                   "index": index, "side": texts[index][0],
                                   "played": texts[index][1], "bad": bad, "class": cls,
                                   "note": note, "actions": texts[:index]}), flush=True)

@@ -49,7 +49,7 @@ def _job(job):
     return {"scenario": scenario, "a": a, "b": b, "game": index, "a_side": rec["a_side"],
             "winner": rec["winner"],
             "decisions": rec["decisions"], "seconds": rec["seconds"], "seed": seed,
-            "code": code_fingerprint()}
+            "code": code_fingerprint(), "game_seed": rec["seed"], "moves": rec["moves"]}
 
 
 def played(path: Path, seed: int, code: str) -> set:
@@ -112,8 +112,11 @@ def main(argv=None) -> int:
     else:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         done = played(args.out, args.seed, code_fingerprint())   # none if no file yet
-        jobs = [(sc, a, b, i, args.seed) for sc in SCENARIOS
-                for a, b in itertools.combinations(args.agents, 2) for i in range(args.games)
+        # deal by deal (both games of a deal, then the next scenario), so that a run stopped
+        # early has paired deals of every scenario in like numbers
+        jobs = [(sc, a, b, i, args.seed) for pair in range(0, args.games, 2)
+                for sc in SCENARIOS for a, b in itertools.combinations(args.agents, 2)
+                for i in range(pair, min(pair + 2, args.games))
                 if (sc, a, b, i) not in done]
         t0 = time.perf_counter()
         with open(args.out, "a") as f, multiprocessing.Pool(args.workers) as pool:

@@ -30,6 +30,9 @@ each with its own dice, so the agent is honest (it reads nothing hidden) and pla
 - **London kept (8.2, 2.3)**: no move, sea move or regroup of a side's last block out of
   London, held alone, where the enemy may enter it at its next action phase
   (``capital_kept``), in the same three places.
+- **Recruits kept from the enemy (6.7, 5.4)**: no regroup of the victor's last block, not an
+  heir, out of an area where the enemy could then recruit a noble or church
+  (``regroup.recruits_kept``), in the candidates.
 - **No hopeless attacks**: no move into an enemy-held area where the enemy's power there this
   turn (its reinforcements counted when it moves second) is 1.5 times or more that of every
   block that attacks or could still join, and no action that leaves an attack begun this
@@ -66,6 +69,7 @@ from .determinize import determinize
 from .hopeless import hopeless_attacks, no_hopeless_attack
 from .normal import after, card_choice, mulligan_choice, rank_actions, rule_choice
 from .plans import attack_plans
+from .regroup import recruits_kept
 from .value import logit
 
 #: The most decisions of battles a play-out fights beyond its horizon.
@@ -84,16 +88,19 @@ class SearchAgent(Agent):
     beyond the current one (0: it stops at the end of this turn); ``endgame``: decisions a
     play-out may take on a campaign's last game turn (1.0), enough to play it out to the
     political turn's usurpation (8.2), so that the count is played, not estimated (0: the
-    ``horizon`` there too); ``plans``: attack plans searched beside the candidates (0: none)."""
+    ``horizon`` there too); ``plans``: attack plans searched beside the candidates (0: none);
+    ``recruits``: keep the regroups that open a recruit to the enemy out of the candidates
+    (``regroup.recruits_kept``; 0: off, to measure the rule)."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int | None = None, budget_ms: float = 1000.0,
                  candidates: int = 4, horizon: int = 6, width: int = 8, prior: float = 2.0,
                  card_samples: int = 2, waste: float = 0.02, weights: tuple | None = None,
-                 turns: int = 0, endgame: int = 0, plans: int = 2):
+                 turns: int = 0, endgame: int = 0, plans: int = 2, recruits: int = 1):
         self.rnd = random.Random(seed)
         self.plans = plans
+        self.recruits = recruits
         self.samples = samples
         self.budget_ms = budget_ms
         self.candidates = candidates
@@ -146,6 +153,8 @@ class SearchAgent(Agent):
             return self._cards(game, side, legal, d0, start)
         legal = supply_limits(game, side, supply_losses(game, undominated(legal)))
         legal = hopeless_attacks(d0, side, capital_kept(d0, side, legal))  # on the sample: honest
+        if self.recruits:
+            legal = recruits_kept(d0, side, legal)
         if len(legal) == 1:
             return [(legal[0], _chance(self.value(d0, side)))]
         ranked = sorted(rank_actions(d0, side, legal, self.rnd, self.value, self.waste,
