@@ -47,10 +47,12 @@ from richard3 import new_game
 from richard3.components import HEIR
 from richard3.ids import BATTLE, DEAD, NA, OFF, C
 from richard3.politics import COUNTED_TYPES
+from richard3.sequence import TURNS
 
 MIDDLESEX = C.area_id["Middlesex"]
 #: Events whose use is an attack or a Treachery roll (the rules' EVENT CARDS).
 ATTACK_EVENTS = {"force_march", "surprise", "treason"}
+IDLE_EVENT = "an attack event played on a turn with no battle of the side's"
 
 
 def game_seed(rec: dict) -> int:
@@ -76,6 +78,7 @@ def scan(rec: dict, side_of_agent: int):
     turn = None
     in_battles = False
     me = side_of_agent
+    entered = {}                # (area, block) -> index of the agent's move of it there
     vacated = {}                # area -> (index, campaign) of the regroup that emptied it
     event_played = None         # index of this turn's play of an attack event
     sent_home = {}              # heir -> (index, area, campaign) of his 8.4 home
@@ -84,17 +87,15 @@ def scan(rec: dict, side_of_agent: int):
         legal = g.legal_actions(s)
         act = legal[m]
         if (g.campaign, g.turn) != turn:
-            if event_played is not None and not in_battles:
-                yield event_played, "events", [history[event_played][1]], \
-                    "an attack event played on a turn with no battle of the side's"
+            if event_played is not None and not in_battles:     # no battle phase at all
+                yield event_played, "events", [history[event_played][1]], IDLE_EVENT
             turn, last_move, left_london, in_battles = (g.campaign, g.turn), {}, None, False
-            event_played = None
+            event_played, entered = None, {}
         if g.phase == BATTLE and not in_battles:
             in_battles = True
             if event_played is not None and not any(g.attacker[a] == me for a in range(NA)):
-                if C.card_event[g.played[me]] != "treason":
-                    yield event_played, "events", [history[event_played][1]], \
-                        "an attack event played on a turn with no battle of the side's"
+                if C.card_event[g.played[me]] != "treason":     # its roll may still come
+                    yield event_played, "events", [history[event_played][1]], IDLE_EVENT
                 event_played = None
             for a in range(NA):
                 if g.attacker[a] == me and area_count(g, me, a) == 1 \
@@ -116,10 +117,11 @@ def scan(rec: dict, side_of_agent: int):
                     f"{C.area_names[a]} over its supply limit at the end of the turn"
         if s == me and act[0] in ("move", "sea"):
             last_move[act[-1]] = len(history)     # the path's last area (5.2, 5.3)
+            entered[act[-1], act[1]] = len(history)
             if g.loc[act[1]] == MIDDLESEX and area_count(g, me, MIDDLESEX) == 1:
                 left_london = len(history)
         if s == me and act[0] == "play" and C.card_event[act[1]] in ATTACK_EVENTS \
-                and g.turn < 7 and any(C.card_event[c] not in ATTACK_EVENTS
+                and g.turn < TURNS and any(C.card_event[c] not in ATTACK_EVENTS
                                        for c in g.hands[me]):
             event_played = len(history)
         if s == me and act[0] == "treason":
@@ -137,12 +139,11 @@ def scan(rec: dict, side_of_agent: int):
         g.apply(s, act)
         if s == me and act[0] == "regroup" and area_count(g, me, act[2]) == 0:
             vacated[act[2]] = (len(history) - 1, g.campaign)
-        if sent_into is not None and g.loc[act[1]] == OFF and sent_into in last_move:
-            k = last_move[sent_into]
-            if history[k][1].split(":")[0].split(" ", 1)[1] == C.block_names[act[1]]:
-                yield k, "treachery-exposure", [history[k][1]], (
-                    f"{C.block_names[act[1]]} sent into {C.area_names[sent_into]}, "
-                    "where the enemy turned him")
+        if sent_into is not None and g.loc[act[1]] == OFF and (sent_into, act[1]) in entered:
+            k = entered[sent_into, act[1]]
+            yield k, "treachery-exposure", [history[k][1]], (
+                f"{C.block_names[act[1]]} sent into {C.area_names[sent_into]}, "
+                "where the enemy turned him")
         for b, (k, area, campaign) in list(sent_home.items()):
             if g.campaign == campaign + 1 and g.turn <= 3 and g.loc[b] == DEAD:
                 yield k, "heirs-homes", [history[k][1]], (
