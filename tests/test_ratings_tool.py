@@ -47,11 +47,14 @@ def test_resume_names_a_line_that_is_not_json(tmp_path):
 
 
 def test_a_game_record_carries_its_seed_and_code(monkeypatch):
-    monkeypatch.setattr(ratings, "play_game", lambda *a: {"winner": "a", "decisions": 3,
-                                                          "seconds": 0.5, "a_side": "York"})
+    """And the game's own seed and moves, so that it replays (tools/find_blunders.py)."""
+    monkeypatch.setattr(ratings, "play_game", lambda *a: {
+        "winner": "a", "decisions": 3, "seconds": 0.5, "a_side": "York", "seed": 700021,
+        "moves": [0, 2, 1]})
     rec = ratings._job(("1460", "random", "easy", 4, 7))
     assert rec["seed"] == 7 and rec["code"] == ratings.code_fingerprint()
     assert rec["a_side"] == "York"
+    assert rec["game_seed"] == 700021 and rec["moves"] == [0, 2, 1]
 
 
 def test_the_table_is_fitted_free_of_the_seat_with_the_seat_advantages(capsys):
