@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from ..components import HEIR
 from ..game import Game
-from ..ids import NA, NB, POOL, C
+from ..ids import NB, POOL, C
 from ..politics import COUNTED_TYPES
 from ..recruits import DEPLOY_AREAS, may_enter
 from ..sequence import TURNS
+from .hopeless import NEAR
 
 #: A counted block stays only where the enemy's steps within two land moves are at most this
 #: many times its own: a noble left to die also loses its count, and the enemy recruits after.
@@ -43,7 +44,7 @@ def recruit_opened(g: Game, s: int, legal: list) -> frozenset:
         return frozenset()
     if C.btype[b] in COUNTED_TYPES and _steps_near(g, e, area) > THREAT * g.strength[b]:
         return frozenset()
-    return frozenset(a for a in out if a[1] == b)
+    return frozenset(out)               # one block left: every regroup is his
 
 
 def recruits_kept(g: Game, s: int, legal: list) -> list:
@@ -54,9 +55,7 @@ def recruits_kept(g: Game, s: int, legal: list) -> list:
 
 
 def _steps_near(g: Game, e: int, area: int) -> int:
-    """Side ``e``'s steps on the map within two land moves of ``area`` (5.2)."""
-    near = {area}
-    for _ in range(2):
-        near |= {n for a in near for n, _k in C.neighbours[a]}
+    """Side ``e``'s steps on the map in ``area`` and within two land moves of it (5.2)."""
+    near = NEAR[area]
     return sum(g.strength[x] for x in range(NB)
-               if g.loc[x] < NA and g.loc[x] in near and g.owner(x) == e)
+               if (g.loc[x] == area or g.loc[x] in near) and g.owner(x) == e)
