@@ -13,8 +13,8 @@ the side to decide, the choice played there and ``bad``, the choices of the same
 - ``regroup`` (6.7, 5.4): the victor's last block regrouped out of the battle's area, where
   the enemy then recruits a noble or church (``regroup.recruits_kept`` mended it);
 - ``events``: Force March, Surprise or Treason played with a card of more AP in hand, on a
-  turn the side then makes no attack with it (expected failures: the value counts the AP
-  left in hand, docs/ai-notebook.md);
+  turn the side then makes no attack with it (the value counts the AP left in hand;
+  ``search.SearchAgent._events_at_par`` mended it, docs/ai-notebook.md);
 - ``treachery-exposure`` (6.9): a noble of low loyalty sent into a battle where the enemy's
   KING, PRETENDER or Warwick may roll for him;
 - ``heirs-homes`` (8.4), ``p2-reinforcement`` (6.3: Player 2 leaves a threatened defender
@@ -41,7 +41,7 @@ issue 57 mends them (not strict: a level that mends a position at some seeds pas
 and hard-v2 must still make them (the position tells the levels apart). ``mended`` names the
 levels that no longer make it (``search.supply_losses`` mended the supply-losses class,
 ``search.supply_limits`` the supply class, ``plans.attack_plans`` the missed attack,
-``regroup.recruits_kept`` the regroups): for
+``regroup.recruits_kept`` the regroups, ``_events_at_par`` the events): for
 them, as for every other position, the test is a regression test.
 """
 

@@ -66,11 +66,12 @@ from ..politics import COUNTED_TYPES
 from ..sequence import TURNS
 from .base import Agent
 from .determinize import determinize
-from .hopeless import hopeless_attacks, no_hopeless_attack
+from .features import NAMES
+from .hopeless import GROUP_EVENTS, hopeless_attacks, no_hopeless_attack
 from .normal import after, card_choice, mulligan_choice, rank_actions, rule_choice
 from .plans import attack_plans
 from .regroup import recruits_kept
-from .value import logit
+from .value import logit, weights
 
 #: The most decisions of battles a play-out fights beyond its horizon.
 BATTLE_DECISIONS = 60
@@ -90,15 +91,18 @@ class SearchAgent(Agent):
     political turn's usurpation (8.2), so that the count is played, not estimated (0: the
     ``horizon`` there too); ``plans``: attack plans searched beside the candidates (0: none);
     ``recruits``: keep the regroups that open a recruit to the enemy out of the candidates
-    (``regroup.recruits_kept``; 0: off, to measure the rule)."""
+    (``regroup.recruits_kept``; 0: off, to measure the rule); ``events``: an attack event
+    card judged at par with the best other card's AP in hand (``_events_at_par``; 0: off)."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, samples: int | None = None, budget_ms: float = 1000.0,
                  candidates: int = 4, horizon: int = 6, width: int = 8, prior: float = 2.0,
                  card_samples: int = 2, waste: float = 0.02, weights: tuple | None = None,
-                 turns: int = 0, endgame: int = 0, plans: int = 2, recruits: int = 1):
+                 turns: int = 0, endgame: int = 0, plans: int = 2, recruits: int = 1,
+                 events: int = 1):
         self.rnd = random.Random(seed)
+        self.events = events
         self.plans = plans
         self.recruits = recruits
         self.samples = samples
@@ -291,7 +295,34 @@ class SearchAgent(Agent):
                 totals[k] += v
                 counts[k] += 1
         self.drawn = n
-        return _ordered(legal, totals, [max(1, c) for c in counts])
+        counts = [max(1, c) for c in counts]
+        if self.events:
+            totals = self._events_at_par(legal, totals, counts)
+        return _ordered(legal, totals, counts)
+
+    def _events_at_par(self, legal: list, totals: list[float], counts: list[int]) -> list[float]:
+        """The card play's ``totals`` (each card of ``legal``, ``Action("play", c)``: the sum
+        of its ``counts[k]`` play-outs' values, logit scale), a new list in the same order,
+        with each attack event's (Force March, Surprise, Treason: the EVENT CARDS of 5.1 that
+        move one group to attack or make a Treachery roll) less the value of the AP it keeps
+        in hand over the best other card. The value weighs the AP left in hand
+        (``hand_ap_me``), which favours the card of least AP, yet every card of a hand is
+        played within the campaign: so an event is played only where its play-outs beat the
+        best other card by more than that AP (docs/ai-notebook.md, "events at par"). The
+        other cards keep the value's order (counting every card's AP as still in hand lost
+        games: the notebook, "a card experiment"). A hand of events only, or of none, is
+        returned as it is."""
+        plain = [k for k, a in enumerate(legal) if C.card_event[a[1]] not in GROUP_EVENTS]
+        if not plain or len(plain) == len(legal):
+            return totals
+        best = max(plain, key=lambda k: totals[k] / counts[k])
+        w = (self.weights or weights())[NAMES.index("hand_ap_me")]
+        out = list(totals)
+        for k, a in enumerate(legal):
+            gap = C.card_ap[legal[best][1]] - C.card_ap[a[1]]
+            if k not in plain and gap > 0:
+                out[k] -= w * gap * counts[k]
+        return out
 
 
 def undominated(legal: list) -> list:
