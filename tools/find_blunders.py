@@ -44,14 +44,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from richard3 import new_game
+from richard3.ai.hopeless import GROUP_EVENTS
 from richard3.components import HEIR
 from richard3.ids import BATTLE, DEAD, NA, OFF, C
 from richard3.politics import COUNTED_TYPES
 from richard3.sequence import TURNS
 
 MIDDLESEX = C.area_id["Middlesex"]
-#: Events whose use is an attack or a Treachery roll (the rules' EVENT CARDS).
-ATTACK_EVENTS = {"force_march", "surprise", "treason"}
+#: Events whose use is an attack or a Treachery roll (the rules' EVENT CARDS, 5.1): the
+#: search's own set (``hopeless.GROUP_EVENTS``, which ``_events_at_par`` judges).
+ATTACK_EVENTS = GROUP_EVENTS
 IDLE_EVENT = "an attack event played on a turn with no battle of the side's"
 
 
