@@ -19,8 +19,9 @@ the side to decide, the choice played there and ``bad``, the choices of the same
   KING, PRETENDER or Warwick may roll for him;
 - ``heirs-homes`` (8.4), ``p2-reinforcement`` (6.3: Player 2 leaves a threatened defender
   without the blocks next door that could come in as Reserves): classes of the issue with no
-  position yet (the one found, 1460 against expert, action 95, proved no mistake; the
-  candidates ``tools/find_blunders.py`` finds: docs/ai-notebook.md);
+  position yet (the one found, 1460 against expert, action 95, proved no mistake, and so did
+  hard's candidates that ``tools/find_blunders.py`` finds in the long run, judged on samples
+  of what hard knew: docs/ai-notebook.md);
 - ``heir-risk``: an heir where the enemy reaches him with more;
 - ``lone-blocks``: a lone block sent against a stack; where its move may be the first of a
   group attack, the position names the block (``lone``) and is judged at the end of the

@@ -25,7 +25,14 @@ Classes found (each a decision of ``--agent``'s side):
   a card in hand that is none of them, on a turn the side then started no battle (and made no
   Treason roll);
 - ``heirs-homes`` (8.4): an heir sent home to an area where the enemy killed him in the
-  next campaign's first three turns.
+  next campaign's first three turns;
+- ``p2-reinforcement`` (6.3): as Player 2, the side's first decision of its action phase at
+  which it could send Reserves into a battle the enemy had started against it (a move into
+  the area, or the activation or muster that allows one) enough to match the attacker's
+  steps (the blocks of one such choice), when it then sent none and lost the area in that
+  battle; ``bad`` is every choice there that sends none and allows none, and the note ends
+  with the strongest single choice's line (``reserve_line``), to play against the choice
+  made: ``tools/play_lines.py --sampled``.
 
 Prints one JSON line per position: the scenario and game seed, the record's index of the
 decision and the actions before it as text (``actions``), the side, the choice played and
@@ -46,7 +53,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from richard3 import new_game
 from richard3.ai.hopeless import GROUP_EVENTS
 from richard3.components import HEIR
-from richard3.ids import BATTLE, DEAD, NA, OFF, C
+from richard3.ids import ACTION, BATTLE, DEAD, NA, OFF, C
 from richard3.politics import COUNTED_TYPES
 from richard3.sequence import TURNS
 
@@ -71,6 +78,48 @@ def area_count(g, side: int, a: int) -> int:
     return sum(1 for b in range(len(g.loc)) if g.loc[b] == a and g.owner(b) == side)
 
 
+def steps(g, side: int, a: int) -> int:
+    return sum(g.strength[b] for b in range(len(g.loc)) if g.loc[b] == a and g.owner(b) == side)
+
+
+def reserves(g, side: int, legal, a: int) -> dict:
+    """The choices among ``legal`` that send a block into area ``a`` (6.3: as Player 2, a
+    Reserve) or allow one next (an activation or a muster): {choice: blocks it may send}.
+    ``g`` is the position, ``side`` the side to decide; actions as ``legal_actions`` gives
+    them."""
+    out = {}
+    for x in legal:
+        if x[0] in ("move", "sea") and x[-1] == a:
+            out.setdefault(x, set()).add(x[1])
+        elif x[0] in ("activate", "muster"):
+            h = g.copy()
+            h.apply(side, x)
+            sent = {y[1] for y in h.legal_actions(side) if y[0] in ("move", "sea") and y[-1] == a}
+            if sent:
+                out[x] = sent
+    return out
+
+
+def reserve_line(g, side: int, good: dict, a: int) -> list[str]:
+    """The strongest single choice of ``good`` (``reserves``) and the moves that then send its
+    blocks into ``a``, the strongest first, each by its shortest road: the line
+    ``tools/play_lines.py`` plays against the choice made."""
+    choice, sent = max(good.items(), key=lambda kv: sum(g.strength[b] for b in kv[1]))
+    if choice[0] in ("move", "sea"):
+        return [str(choice)]
+    h = g.copy()
+    h.apply(side, choice)
+    line = [str(choice)]
+    for b in sorted(sent, key=lambda b: -g.strength[b]):
+        roads = [y for y in h.legal_actions(side) if y[0] in ("move", "sea") and y[1] == b
+                 and y[-1] == a]
+        if roads:
+            road = min(roads, key=len)
+            h.apply(side, road)
+            line.append(str(road))
+    return line
+
+
 def scan(rec: dict, side_of_agent: int):
     """Yield the positions of one record (see the module docstring)."""
     g = new_game(rec["scenario"], seed=game_seed(rec))
@@ -84,6 +133,8 @@ def scan(rec: dict, side_of_agent: int):
     vacated = {}                # area -> (index, campaign) of the regroup that emptied it
     event_played = None         # index of this turn's play of an attack event
     sent_home = {}              # heir -> (index, area, campaign) of his 8.4 home
+    could_reinforce = {}        # area -> (index, bad choices, steps that could come) as P2
+    unreinforced = {}           # area -> (index, bad, note) of a battle fought without them
     for m in rec["moves"]:
         s = g.active_sides()[0]
         legal = g.legal_actions(s)
@@ -92,7 +143,7 @@ def scan(rec: dict, side_of_agent: int):
             if event_played is not None and not in_battles:     # no battle phase at all
                 yield event_played, "events", [history[event_played][1]], IDLE_EVENT
             turn, last_move, left_london, in_battles = (g.campaign, g.turn), {}, None, False
-            event_played, entered = None, {}
+            event_played, entered, could_reinforce = None, {}, {}
         if g.phase == BATTLE and not in_battles:
             in_battles = True
             if event_played is not None and not any(g.attacker[a] == me for a in range(NA)):
@@ -105,6 +156,23 @@ def scan(rec: dict, side_of_agent: int):
                     k = last_move[a]
                     yield k, "lone-blocks", [history[k][1]], \
                         f"a lone block attacks {C.area_names[a]}, held by 3 or more"
+            for a, (k, bad, spare, line) in could_reinforce.items():
+                if not any(area == a for area, _b in entered):
+                    unreinforced[a] = (k, bad, (
+                        f"{C.area_names[a]}: {steps(g, me, a)} steps against "
+                        f"{steps(g, 1 - me, a)}, and {spare} more could come in as Reserves"),
+                        line)
+        if s == me and g.phase == ACTION and g.acting == me and g.p1 != me:
+            for a in range(NA):
+                if g.attacker[a] == 1 - me and area_count(g, me, a) and a not in could_reinforce:
+                    good = reserves(g, me, legal, a)
+                    # the steps one choice (one activation) could bring, against the odds
+                    spare = max((sum(g.strength[b] for b in sent) for sent in good.values()),
+                                default=0)
+                    if good and steps(g, me, a) + spare >= steps(g, 1 - me, a):
+                        could_reinforce[a] = (len(history),
+                                              [str(x) for x in legal if x not in good], spare,
+                                              ";".join(reserve_line(g, me, good, a)))
         if s == me and act[0] == "reduce":
             bad = [str(x) for x in legal if counted(x[1])
                    and (g.strength[x[1]] == 1 or C.btype[x[1]] == HEIR)]
@@ -154,6 +222,12 @@ def scan(rec: dict, side_of_agent: int):
                 del sent_home[b]
             elif g.campaign > campaign + 1 or (g.campaign == campaign + 1 and g.turn > 3):
                 del sent_home[b]
+        if unreinforced and g.phase != BATTLE:
+            for a, (k, bad, note, line) in unreinforced.items():
+                if area_count(g, me, a) == 0 and area_count(g, 1 - me, a) > 0:
+                    yield k, "p2-reinforcement", bad, \
+                        f"{note}; the enemy took it; the strongest Reserves: {line}"
+            unreinforced = {}
         if (left_london is not None and area_count(g, 1 - me, MIDDLESEX) > 0
                 and area_count(g, me, MIDDLESEX) == 0 and g.phase == BATTLE):
             yield left_london, "capital", [history[left_london][1]], \
@@ -166,6 +240,8 @@ def main(argv=None) -> int:
     ap.add_argument("results", nargs="+", type=Path)
     ap.add_argument("--agent", default="hard")
     ap.add_argument("--games", type=int, default=20, help="games read per file")
+    ap.add_argument("--classes", nargs="+", metavar="CLASS",
+                    help="only these classes (default: every class)")
     args = ap.parse_args(argv)
     for path in args.results:
         recs = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
@@ -189,6 +265,8 @@ def main(argv=None) -> int:
                       file=sys.stderr)
                 continue
             for index, cls, bad, note in scan(rec, me):
+                if args.classes and cls not in args.classes:
+                    continue
                 print(json.dumps({"file": path.name, "game": rec["game"],
                                   "scenario": rec["scenario"], "seed": game_seed(rec),
                                   "index": index, "side": texts[index][0],
