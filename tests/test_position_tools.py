@@ -99,3 +99,16 @@ def test_the_honest_judge_plays_on_samples_of_what_the_side_knew():
     d.reseed(random.Random(1).getrandbits(64))
     d.play(0, d.legal_actions(0)[-1])
     assert d.whereabouts is not None
+
+
+def test_find_blunders_names_the_turn_the_last_heir_was_left_to_die():
+    """The ``heir-risk`` class: game 22 of 1483 in the long run (hard is York). York, Player 1
+    on campaign 3, turn 4, spent its AP on Sussex, Wilts and Middlesex, leaving Richard III
+    (Gloucester, 2 steps) alone in Rutland, two areas from Lancaster's 7 steps in South Yorks;
+    Lancaster came in through Lincoln and killed him, and the game with him (9.0)."""
+    rec = long_run_game("1483", 22)
+    found = [(k, bad, note) for k, cls, bad, note in find_blunders.scan(rec, 1)
+             if cls == "heir-risk"]
+    note = ("Gloucester killed in Rutland, which the enemy attacked on campaign 3, turn 4: "
+            "the side's last heir")
+    assert found == [(83, ["activate Sussex"], note)]

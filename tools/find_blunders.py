@@ -26,6 +26,10 @@ Classes found (each a decision of ``--agent``'s side):
   Treason roll);
 - ``heirs-homes`` (8.4): an heir sent home to an area where the enemy killed him in the
   next campaign's first three turns;
+- ``heir-risk``: the side's first decision of its action phase on a game turn when the enemy
+  then attacked an heir of the side's and killed him in that battle (the heir stood where
+  the enemy could reach him with the side's moves of that turn made); ``bad`` is the choice
+  played only (which choices would have covered him is for the judge, not the finder);
 - ``p2-reinforcement`` (6.3): as Player 2, the side's first decision of its action phase at
   which it could send Reserves into a battle the enemy had started against it (a move into
   the area, or the activation or muster that allows one) enough to match the attacker's
@@ -134,6 +138,7 @@ def scan(rec: dict, side_of_agent: int):
     event_played = None         # index of this turn's play of an attack event
     sent_home = {}              # heir -> (index, area, campaign) of his 8.4 home
     could_reinforce = {}        # area -> (index, bad choices, steps that could come) as P2
+    first_action = None         # index of the agent's first decision of its action phase
     unreinforced = {}           # area -> (index, bad, note) of a battle fought without them
     for m in rec["moves"]:
         s = g.active_sides()[0]
@@ -143,7 +148,7 @@ def scan(rec: dict, side_of_agent: int):
             if event_played is not None and not in_battles:     # no battle phase at all
                 yield event_played, "events", [history[event_played][1]], IDLE_EVENT
             turn, last_move, left_london, in_battles = (g.campaign, g.turn), {}, None, False
-            event_played, entered, could_reinforce = None, {}, {}
+            event_played, entered, could_reinforce, first_action = None, {}, {}, None
         if g.phase == BATTLE and not in_battles:
             in_battles = True
             if event_played is not None and not any(g.attacker[a] == me for a in range(NA)):
@@ -162,6 +167,8 @@ def scan(rec: dict, side_of_agent: int):
                         f"{C.area_names[a]}: {steps(g, me, a)} steps against "
                         f"{steps(g, 1 - me, a)}, and {spare} more could come in as Reserves"),
                         line)
+        if s == me and g.phase == ACTION and g.acting == me and first_action is None:
+            first_action = len(history)
         if s == me and g.phase == ACTION and g.acting == me and g.p1 != me:
             for a in range(NA):
                 if g.attacker[a] == 1 - me and area_count(g, me, a) and a not in could_reinforce:
@@ -205,6 +212,9 @@ def scan(rec: dict, side_of_agent: int):
                     f"the last block regrouped out of {C.area_names[act[2]]}, where the "
                     f"enemy then recruited {C.block_names[act[1]]}")
         sent_into = g.loc[act[1]] if s != me and act[0] in ("treachery", "treason") else None
+        heirs_at = {b: g.loc[b] for b in range(len(g.loc))
+                    if C.btype[b] == HEIR and g.owner(b) == me and g.loc[b] < NA} \
+            if g.phase == BATTLE and first_action is not None else {}
         history.append([s, str(act)])
         g.apply(s, act)
         if s == me and act[0] == "regroup" and area_count(g, me, act[2]) == 0:
@@ -214,6 +224,14 @@ def scan(rec: dict, side_of_agent: int):
             yield k, "treachery-exposure", [history[k][1]], (
                 f"{C.block_names[act[1]]} sent into {C.area_names[sent_into]}, "
                 "where the enemy turned him")
+        for b, a in heirs_at.items():
+            if g.loc[b] == DEAD and g.attacker[a] == 1 - me:
+                last = not any(C.btype[x] == HEIR and g.owner(x) == me and g.loc[x] != DEAD
+                               for x in range(len(g.loc)))
+                yield first_action, "heir-risk", [history[first_action][1]], (
+                    f"{C.block_names[b]} killed in {C.area_names[a]}, which the enemy "
+                    f"attacked on campaign {g.campaign}, turn {g.turn}"
+                    + (": the side's last heir" if last else ""))
         for b, (k, area, campaign) in list(sent_home.items()):
             if g.campaign == campaign + 1 and g.turn <= 3 and g.loc[b] == DEAD:
                 yield k, "heirs-homes", [history[k][1]], (
