@@ -12,7 +12,7 @@ from pathlib import Path
 
 from richard3 import new_game
 from richard3.ai import get_agent
-from richard3.ids import NA, C
+from richard3.ids import ACTION, BATTLE, NA, C
 
 ROOT = Path(__file__).resolve().parent.parent
 LONG_RUN = ROOT / "docs" / "results" / "r57" / "hard-vs-hard-v2-s57.jsonl"
@@ -112,3 +112,20 @@ def test_find_blunders_names_the_turn_the_last_heir_was_left_to_die():
     note = ("Gloucester killed in Rutland, which the enemy attacked on campaign 3, turn 4: "
             "the side's last heir")
     assert found == [(83, ["activate Sussex"], note)]
+
+
+def test_a_line_is_played_on_through_as_many_game_turns_as_asked():
+    """``played_on(..., turns=N)``: the agent plays both sides to the end of the battles of the
+    game turn N turns on, so that an attack the enemy makes next turn is played, not left to
+    the value."""
+    scenario, game, index = HENRY_ALONE
+    g = before(long_run_game(scenario, game), index)
+    assert (g.campaign, g.turn, g.phase) == (1, 3, ACTION)
+    agent = get_agent("hard", 1, samples=2)
+
+    def past_the_battles_of(h, turn: int) -> bool:
+        return (h.campaign, h.turn) == (1, turn) and h.phase > BATTLE \
+            or (h.campaign, h.turn) == (1, turn + 1) and h.phase < ACTION
+
+    assert past_the_battles_of(play_lines.played_on(g.copy(), agent, turns=0), 3)
+    assert past_the_battles_of(play_lines.played_on(g.copy(), agent, turns=1), 4)

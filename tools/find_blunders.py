@@ -26,9 +26,10 @@ Classes found (each a decision of ``--agent``'s side):
   Treason roll);
 - ``heirs-homes`` (8.4): an heir sent home to an area where the enemy killed him in the
   next campaign's first three turns;
-- ``heir-risk``: the side's first decision of its action phase on a game turn when the enemy
-  then attacked an heir of the side's and killed him in that battle (the heir stood where
-  the enemy could reach him with the side's moves of that turn made); ``bad`` is the choice
+- ``heir-risk``: an heir of the side's killed in a battle the enemy began: the side's first
+  decision of its last action phase before the attack (this turn's when the side was
+  Player 1, the last turn's when the enemy was, since an attacked block is pinned; none on
+  a campaign's first turn, after the political turn's homes); ``bad`` is the choice
   played only (which choices would have covered him is for the judge, not the finder);
 - ``p2-reinforcement`` (6.3): as Player 2, the side's first decision of its action phase at
   which it could send Reserves into a battle the enemy had started against it (a move into
@@ -139,6 +140,7 @@ def scan(rec: dict, side_of_agent: int):
     sent_home = {}              # heir -> (index, area, campaign) of his 8.4 home
     could_reinforce = {}        # area -> (index, bad choices, steps that could come) as P2
     first_action = None         # index of the agent's first decision of its action phase
+    last_turns_first = None     # the same, of the last game turn
     unreinforced = {}           # area -> (index, bad, note) of a battle fought without them
     for m in rec["moves"]:
         s = g.active_sides()[0]
@@ -148,6 +150,7 @@ def scan(rec: dict, side_of_agent: int):
             if event_played is not None and not in_battles:     # no battle phase at all
                 yield event_played, "events", [history[event_played][1]], IDLE_EVENT
             turn, last_move, left_london, in_battles = (g.campaign, g.turn), {}, None, False
+            last_turns_first = first_action
             event_played, entered, could_reinforce, first_action = None, {}, {}, None
         if g.phase == BATTLE and not in_battles:
             in_battles = True
@@ -212,9 +215,11 @@ def scan(rec: dict, side_of_agent: int):
                     f"the last block regrouped out of {C.area_names[act[2]]}, where the "
                     f"enemy then recruited {C.block_names[act[1]]}")
         sent_into = g.loc[act[1]] if s != me and act[0] in ("treachery", "treason") else None
+        # the side's last action phase before the enemy's attack (an attacked block is pinned)
+        exposed_at = first_action if g.p1 == me else last_turns_first if g.turn > 1 else None
         heirs_at = {b: g.loc[b] for b in range(len(g.loc))
                     if C.btype[b] == HEIR and g.owner(b) == me and g.loc[b] < NA} \
-            if g.phase == BATTLE and first_action is not None else {}
+            if g.phase == BATTLE and exposed_at is not None else {}
         history.append([s, str(act)])
         g.apply(s, act)
         if s == me and act[0] == "regroup" and area_count(g, me, act[2]) == 0:
@@ -228,7 +233,7 @@ def scan(rec: dict, side_of_agent: int):
             if g.loc[b] == DEAD and g.attacker[a] == 1 - me:
                 last = not any(C.btype[x] == HEIR and g.owner(x) == me and g.loc[x] != DEAD
                                for x in range(len(g.loc)))
-                yield first_action, "heir-risk", [history[first_action][1]], (
+                yield exposed_at, "heir-risk", [history[exposed_at][1]], (
                     f"{C.block_names[b]} killed in {C.area_names[a]}, which the enemy "
                     f"attacked on campaign {g.campaign}, turn {g.turn}"
                     + (": the side's last heir" if last else ""))

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Judge a position of the position suite (issue 57) by playing it out: each line (a few
 actions of the side to decide) is played from the true position, then hard decides for both
-sides until the game turn's action phases and battles are over (with ``--to-end``, until the
-game is over), on several dice seeds (the same seeds for every line). Prints, per line, the
+sides until the game turn's action phases and battles are over (with ``--turns N``, those of
+the game turn N turns later; with ``--to-end``, until the game is over), on several dice seeds (the same seeds for every line). Prints, per line, the
 steps each side lost and the learned value after (the side to decide's logit of winning, and
 its chance); with ``--to-end`` the games the side to decide won.
 
@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from richard3 import new_game
 from richard3.ai import get_agent
 from richard3.ai.determinize import determinize
-from richard3.ids import ACTION, BATTLE, NA, OVER, C
+from richard3.ids import BATTLE, NA, OVER, C
 
 
 def steps_lost(g) -> list[int]:
@@ -58,10 +58,10 @@ def sample_of(g0, side: int, seed: int):
 
 
 def play_line(g0, side: int, line: list[str], seed: int, samples: int,
-              to_end: bool = False) -> tuple:
+              to_end: bool = False, turns: int = 0) -> tuple:
     """``line`` played for ``side`` in a copy of ``g0`` with dice ``seed``, then hard for both
-    sides to the end of the battles (``to_end``: of the game): (own steps lost, enemy steps
-    lost, value for ``side``, whether ``side`` won)."""
+    sides (``played_on``): (own steps lost, enemy steps lost, value for ``side``, whether
+    ``side`` won)."""
     g = g0.copy()
     g.reseed(seed)
     for text in line:
@@ -71,12 +71,25 @@ def play_line(g0, side: int, line: list[str], seed: int, samples: int,
         g.play(side, legal[text])
     before = steps_lost(g)
     agent = get_agent("hard", seed % 1000, samples=samples)
-    while g.phase != OVER and (to_end or g.phase in (ACTION, BATTLE)):
-        s = g.active_sides()[0]
-        g.play(s, agent.choose(g, s))
+    played_on(g, agent, to_end, turns)
     after = steps_lost(g)
     return (after[side] - before[side], after[1 - side] - before[1 - side],
             agent.value(g, side), g.phase == OVER and g.winner == side)
+
+
+def played_on(g, agent, to_end: bool = False, turns: int = 0):
+    """Play ``g`` on in place, ``agent`` deciding for both sides, to the end of the battles of
+    its game turn (``turns``: of the game turn that many turns later; ``to_end``: to the end
+    of the game, 9.0); returns ``g``."""
+    turn, passed = (g.campaign, g.turn), 0
+    # the phases up to the battles (1.2: cards, action phases, battles) of the last turn
+    while g.phase != OVER and (to_end or passed < turns
+                               or passed == turns and g.phase <= BATTLE):
+        s = g.active_sides()[0]
+        g.play(s, agent.choose(g, s))
+        if (g.campaign, g.turn) != turn:
+            turn, passed = (g.campaign, g.turn), passed + 1
+    return g
 
 
 RESERVES = "; the strongest Reserves: "
@@ -98,7 +111,8 @@ def judged(g0, side: int, lines: list[str], args) -> list[list[tuple]]:
     rnd = random.Random(7)
     seeds = [rnd.getrandbits(64) for _ in range(args.seeds)]
     starts = [sample_of(g0, side, seed) if args.sampled else g0 for seed in seeds]
-    return [[play_line(start, side, text.split(";"), seed, args.samples, args.to_end)
+    return [[play_line(start, side, text.split(";"), seed, args.samples, args.to_end,
+                       args.turns)
              for start, seed in zip(starts, seeds)] for text in lines]
 
 
@@ -118,6 +132,8 @@ def main(argv=None) -> None:
     ap.add_argument("--seeds", type=int, default=8)
     ap.add_argument("--samples", type=int, default=16, help="hard's samples a decision")
     ap.add_argument("--to-end", action="store_true", help="play each game to its end")
+    ap.add_argument("--turns", type=int, default=0,
+                    help="play on to the end of the battles of this many game turns more")
     ap.add_argument("--sampled", action="store_true",
                     help="play each seed on a sample of what the side to decide knows")
     args = ap.parse_args(argv)
