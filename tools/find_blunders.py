@@ -138,10 +138,10 @@ def scan(rec: dict, side_of_agent: int):
     vacated = {}                # area -> (index, campaign) of the regroup that emptied it
     event_played = None         # index of this turn's play of an attack event
     sent_home = {}              # heir -> (index, area, campaign) of his 8.4 home
-    could_reinforce = {}        # area -> (index, bad choices, steps that could come) as P2
+    could_reinforce = {}        # area -> (index, bad, steps that could come, line) as P2
     first_action = None         # index of the agent's first decision of its action phase
     last_turns_first = None     # the same, of the last game turn
-    unreinforced = {}           # area -> (index, bad, note) of a battle fought without them
+    unreinforced = {}           # area -> (index, bad, note, line): fought without them
     for m in rec["moves"]:
         s = g.active_sides()[0]
         legal = g.legal_actions(s)
