@@ -1,13 +1,15 @@
-"""Helpers for rule tests: build exact positions on top of a real scenario game."""
+"""Helpers for tests: build exact positions on top of a real scenario game; load the scripts
+of tools/ as modules."""
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 from richard3 import new_game
-
 from richard3.components import load_components
-from richard3.sequence import begin
 from richard3.ids import ACTION, CARDS, NA, NB, OFF, POOL
-
+from richard3.sequence import begin
 
 C = load_components()
 A = C.area_id      # area name -> id
@@ -125,3 +127,16 @@ def activation_values(g, side, area: str, value, moves_filter):
         return {i: v for v, i in rank_actions(g, side, legal, random.Random(1), value, 0.5, **kw)}
     free, kept = values(), values(moves_filter=moves_filter)
     return value(g, side), free[k], kept[k]
+
+
+TOOLS = Path(__file__).resolve().parent.parent / "tools"
+
+
+def load_tool(name: str, module_name: str | None = None):
+    """The script ``tools/<name>.py`` loaded as a module (the tools are scripts, not a
+    package), under ``module_name`` (default: ``name``); raises FileNotFoundError if there
+    is no such tool."""
+    spec = importlib.util.spec_from_file_location(module_name or name, TOOLS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -5,9 +5,10 @@ Positions from tournament records of docs/results, replayed to the regroup."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
+
+from helpers import load_tool
 
 from richard3 import new_game
 from richard3.ai import get_agent
@@ -17,10 +18,7 @@ from richard3.politics import COUNTED_TYPES
 from richard3.recruits import DEPLOY_AREAS
 
 ROOT = Path(__file__).resolve().parent.parent
-_SPEC = importlib.util.spec_from_file_location("find_blunders",
-                                               ROOT / "tools" / "find_blunders.py")
-find_blunders = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(find_blunders)
+find_blunders = load_tool("find_blunders")
 
 
 def record(file: str, game: int) -> dict:

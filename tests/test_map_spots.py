@@ -2,18 +2,16 @@
 map's own (recomputed from web/map.svg), every area has a spot for its own blocks and one for
 the enemy's, and no two spots of any areas overlap."""
 
-import importlib.util
 import json
 from pathlib import Path
+
+from helpers import load_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _tool():
-    spec = importlib.util.spec_from_file_location("r3_spots", ROOT / "tools" / "spots.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("spots", "r3_spots")
 
 
 def test_the_spots_are_the_maps_own_and_every_area_has_room_for_both_sides():

@@ -1,14 +1,16 @@
 """The tools that find and judge the position suite's candidates (issue 57):
-``tools/find_blunders.py``'s ``p2-reinforcement`` class (6.3 Reserves) and
-``tools/play_lines.py``'s honest judge (``--sampled``: lines played on samples of what the side
-to decide knew, not on the true position)."""
+``tools/find_blunders.py``'s ``p2-reinforcement`` (6.3 Reserves) and ``heir-risk`` classes,
+and ``tools/play_lines.py``'s honest judge (``--sampled``: lines played on samples of what the
+side to decide knew, not on the true position) and its play through later game turns
+(``--turns``). The positions come from the long run's records (docs/results/r57)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 from pathlib import Path
+
+from helpers import load_tool
 
 from richard3 import new_game
 from richard3.ai import get_agent
@@ -18,15 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LONG_RUN = ROOT / "docs" / "results" / "r57" / "hard-vs-hard-v2-s57.jsonl"
 
 
-def tool(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-find_blunders = tool("find_blunders")
-play_lines = tool("play_lines")
+find_blunders = load_tool("find_blunders")
+play_lines = load_tool("play_lines")
 
 
 def long_run_game(scenario: str, game: int) -> dict:

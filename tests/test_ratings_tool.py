@@ -3,16 +3,13 @@ so one ratings table never mixes games played by different AI code."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
+from helpers import load_tool
 
-_SPEC = importlib.util.spec_from_file_location(
-    "ratings", Path(__file__).resolve().parent.parent / "tools" / "ratings.py")
-ratings = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(ratings)
+ratings = load_tool("ratings")
 
 
 def _game(**kw):

@@ -6,20 +6,18 @@ seat advantages (York's seat the stronger on 1470 and 1483)."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
 from pathlib import Path
 
 import pytest
+from helpers import load_tool
 
 pytest.importorskip("scipy")
 pytest.importorskip("numpy")
 
 ROOT = Path(__file__).resolve().parent.parent
-_SPEC = importlib.util.spec_from_file_location("seat_ratings", ROOT / "tools" / "seat_ratings.py")
-sr = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(sr)
+sr = load_tool("seat_ratings")
 
 #: The truth of the synthetic games, in logit units: strengths, Lancaster's seat advantage.
 STRENGTH = {"a": 0.0, "b": 0.5, "c": 1.0, "d": 1.8}

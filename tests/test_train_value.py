@@ -4,15 +4,10 @@ pairings (every scenario meets every pairing) and its reading of tournament game
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
+from helpers import load_tool
 
-_SPEC = importlib.util.spec_from_file_location(
-    "train_value", Path(__file__).resolve().parent.parent / "tools" / "train_value.py")
-train_value = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(train_value)
+train_value = load_tool("train_value")
 
 
 def test_td_targets_blend_later_values_with_the_outcome():

@@ -67,6 +67,9 @@ MIDDLESEX = C.area_id["Middlesex"]
 #: search's own set (``hopeless.GROUP_EVENTS``, which ``_events_at_par`` judges).
 ATTACK_EVENTS = GROUP_EVENTS
 IDLE_EVENT = "an attack event played on a turn with no battle of the side's"
+#: What a ``p2-reinforcement`` note says before its line of Reserves (tools/play_lines.py
+#: reads the line after it).
+RESERVES = "; the strongest Reserves: "
 
 
 def game_seed(rec: dict) -> int:
@@ -249,7 +252,7 @@ def scan(rec: dict, side_of_agent: int):
             for a, (k, bad, note, line) in unreinforced.items():
                 if area_count(g, me, a) == 0 and area_count(g, 1 - me, a) > 0:
                     yield k, "p2-reinforcement", bad, \
-                        f"{note}; the enemy took it; the strongest Reserves: {line}"
+                        f"{note}; the enemy took it{RESERVES}{line}"
             unreinforced = {}
         if (left_london is not None and area_count(g, 1 - me, MIDDLESEX) > 0
                 and area_count(g, me, MIDDLESEX) == 0 and g.phase == BATTLE):

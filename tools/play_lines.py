@@ -2,9 +2,10 @@
 """Judge a position of the position suite (issue 57) by playing it out: each line (a few
 actions of the side to decide) is played from the true position, then hard decides for both
 sides until the game turn's action phases and battles are over (with ``--turns N``, those of
-the game turn N turns later; with ``--to-end``, until the game is over), on several dice seeds (the same seeds for every line). Prints, per line, the
-steps each side lost and the learned value after (the side to decide's logit of winning, and
-its chance); with ``--to-end`` the games the side to decide won.
+the game turn N turns later; with ``--to-end``, until the game is over), on several dice
+seeds (the same seeds for every line). Prints, per line, the steps each side lost and the
+learned value after (the side to decide's logit of winning, and its chance); with
+``--to-end`` the games the side to decide won.
 
     .venv/bin/python tools/play_lines.py --record tests/data/1460-york-vs-expert.json --at 95 \\
         --line "recruit Bristol (levy): Somerset;end" \\
@@ -35,6 +36,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from find_blunders import RESERVES
 
 from richard3 import new_game
 from richard3.ai import get_agent
@@ -90,9 +94,6 @@ def played_on(g, agent, to_end: bool = False, turns: int = 0):
         if (g.campaign, g.turn) != turn:
             turn, passed = (g.campaign, g.turn), passed + 1
     return g
-
-
-RESERVES = "; the strongest Reserves: "
 
 
 def position_of(rec: dict, at: int | None):
