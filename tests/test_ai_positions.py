@@ -22,7 +22,10 @@ the side to decide, the choice played there and ``bad``, the choices of the same
   position yet (the one found, 1460 against expert, action 95, proved no mistake, and so did
   hard's candidates that ``tools/find_blunders.py`` finds in the long run, judged on samples
   of what hard knew: docs/ai-notebook.md);
-- ``heir-risk``: an heir where the enemy reaches him with more;
+- ``heir-risk``: an heir where the enemy reaches him with more; where the side may still
+  cover or move him later in its action phase, the position is judged at its end
+  (``heir_at_end``: the last heir's ``danger.last_heir_danger`` at least ``DANGEROUS``),
+  at the budget of the tournament where the mistake was made (``budget``);
 - ``lone-blocks``: a lone block sent against a stack; where its move may be the first of a
   group attack, the position names the block (``lone``) and is judged at the end of the
   activation, not by its first move (``lone_at_end``);
@@ -55,6 +58,7 @@ import pytest
 
 from richard3 import new_game
 from richard3.ai import get_agent
+from richard3.ai.danger import last_heir_danger
 from richard3.ai.hopeless import HOPELESS, battle_powers
 from richard3.ids import ACTION, NA, C
 
@@ -63,8 +67,13 @@ CLASSES = ("supply", "supply-losses", "capital", "heirs-homes", "treachery-expos
            "heir-risk", "lone-blocks", "p2-reinforcement", "events", "regroup", "trapped",
            "missed-attack")
 SEEDS = (1, 2, 3)
-#: The small budgets the suite asks each level at (samples a decision).
+#: The small budgets the suite asks each level at (samples a decision), unless the position
+#: names its own (``budget``: a mistake made only at the tournament's budget).
 BUDGET = {"hard": {"samples": 8}, "expert": {"samples": 16}, "hard-v2": {"samples": 8}}
+#: ``heir_at_end``: the last heir's danger that is the mistake (the chance that the enemy's
+#: strongest attack on him wins; 0.73 left alone in the Rutland position, 0.16 with the
+#: Calais Mercenary beside him).
+DANGEROUS = 0.5
 
 
 def position(case):
@@ -77,13 +86,25 @@ def position(case):
 def blunders(level: str, case) -> list[int]:
     """The seeds at which ``level`` makes the position's mistake."""
     g = position(case)
-    made = lone_at_end if "lone" in case else chose_bad
-    return [seed for seed in SEEDS if made(get_agent(level, seed, **BUDGET[level]), g.copy(), case)]
+    made = lone_at_end if "lone" in case else heir_at_end if "heir" in case else chose_bad
+    budget = case.get("budget", BUDGET)[level]
+    return [seed for seed in SEEDS if made(get_agent(level, seed, **budget), g.copy(), case)]
 
 
 def chose_bad(agent, g, case) -> bool:
     """The decision is one of ``bad``."""
     return str(agent.choose(g, case["side"])) in case["bad"]
+
+
+def _to_the_end(agent, g, side: int) -> None:
+    """The agent plays ``side``'s action phase on until it would end it."""
+    for _ in range(40):
+        if side not in g.active_sides() or g.phase != ACTION:
+            break
+        action = agent.choose(g, side)
+        if str(action) == "end":
+            break
+        g.apply(side, action)
 
 
 def lone_at_end(agent, g, case) -> bool:
@@ -92,15 +113,19 @@ def lone_at_end(agent, g, case) -> bool:
     phase; the mistake is made when the block then stands where the enemy's power there, with
     what it may still bring this turn, is ``HOPELESS`` times its side's or more."""
     side, block = case["side"], C.block_id[case["lone"]]
-    for _ in range(40):
-        if side not in g.active_sides() or g.phase != ACTION:
-            break
-        action = agent.choose(g, side)
-        if str(action) == "end":
-            break
-        g.apply(side, action)
+    _to_the_end(agent, g, side)
     own, enemy = battle_powers(g, side, g.loc[block]) if g.loc[block] < NA else (1, 0)
     return enemy >= HOPELESS * own
+
+
+def heir_at_end(agent, g, case) -> bool:
+    """A position judged at the end of the side's action phase (``heir``: its last heir): the
+    mistake is made when the enemy's strongest attack on him then wins with a chance of
+    ``DANGEROUS`` or more (``danger.last_heir_danger``)."""
+    side = case["side"]
+    assert g.heirs_alive(side) == [C.block_id[case["heir"]]]
+    _to_the_end(agent, g, side)
+    return last_heir_danger(g, side) >= DANGEROUS
 
 
 def _cases(level: str):

@@ -65,13 +65,14 @@ from ..movement import begin_action_phase
 from ..politics import COUNTED_TYPES
 from ..sequence import TURNS
 from .base import Agent
+from .danger import last_heir_danger
 from .determinize import determinize
 from .features import NAMES
 from .hopeless import GROUP_EVENTS, hopeless_attacks, no_hopeless_attack
 from .normal import after, card_choice, mulligan_choice, rank_actions, rule_choice
 from .plans import attack_plans
 from .regroup import recruits_kept
-from .value import logit, weights
+from .value import DECIDED, logit, weights
 
 #: The most decisions of battles a play-out fights beyond its horizon.
 BATTLE_DECISIONS = 60
@@ -100,8 +101,9 @@ class SearchAgent(Agent):
                  candidates: int = 4, horizon: int = 6, width: int = 8, prior: float = 2.0,
                  card_samples: int = 2, waste: float = 0.02, weights: tuple | None = None,
                  turns: int = 0, endgame: int = 0, plans: int = 2, recruits: int = 1,
-                 events: int = 1):
+                 events: int = 1, stake: float = 1.0):
         self.rnd = random.Random(seed)
+        self.stake = stake
         self.events = events
         self.plans = plans
         self.recruits = recruits
@@ -122,8 +124,16 @@ class SearchAgent(Agent):
 
     # ------------------------------------------------------------------------- the value
     def value(self, g: Game, side: int) -> float:
-        """The learned value (logit of the winning chance) of ``g`` for ``side``."""
-        return logit(g, side, self.weights)
+        """The learned value (logit of the winning chance) of ``g`` for ``side``, its chance
+        times ``1 - stake * danger`` where the enemy can reach ``side``'s last heir
+        (``danger.last_heir_danger``: his death ends the game, 9.0)."""
+        v = logit(g, side, self.weights)
+        if self.stake and g.phase != OVER:
+            h = self.stake * last_heir_danger(g, side)
+            if h > 0.0:
+                p = (1.0 - h) / (1.0 + math.exp(-v))
+                v = math.log(p / (1.0 - p)) if p > 1e-6 else -DECIDED
+        return v
 
     def _deadline(self, start: float) -> float | None:
         return None if self.samples is not None else start + self.budget_ms / 1000.0 * 0.85

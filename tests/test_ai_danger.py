@@ -1,0 +1,89 @@
+"""The danger to the last heir (``ai/danger.py``): the enemy's strongest land attack on him in
+its next action phase (5.2 moves, 5.21 border limits), and the search's value that stakes the
+game on it (9.0)."""
+
+from __future__ import annotations
+
+import math
+
+from battle_setup import B, position
+
+from richard3.ai import get_agent
+from richard3.ai.danger import LATER, last_heir_danger
+from richard3.ids import BATTLE, LANCASTER, YORK
+
+#: 1483: Richard III (Gloucester) is York's only heir (9.0).
+RICHARD = {"Gloucester": "Middlesex"}
+ARMY = ("Oxford", "Pembroke", "French Mercenary")
+
+
+def danger(blocks, **kw):
+    g = position(blocks, king=YORK, scenario="1483", **kw)
+    assert g.heirs_alive(YORK) == [B["Gloucester"]]
+    return last_heir_danger(g, YORK), g
+
+
+def army(area, names=ARMY):
+    return {name: area for name in names}
+
+
+def test_9_0_the_enemy_next_door_or_two_areas_away_reaches_the_last_heir():
+    next_door, _ = danger({**RICHARD, **army("Kent")})
+    two_away, _ = danger({**RICHARD, **army("Wilts")})      # through Oxford or Sussex
+    far, _ = danger({**RICHARD, **army("Cumbria")})
+    assert next_door > 0.5 and two_away > 0.5
+    assert far == 0.0
+
+
+def test_5_2_the_sides_blocks_between_stop_a_move_of_two_areas():
+    """Wilts reaches Middlesex only through Oxford or Sussex: York's blocks there stop it."""
+    barred, _ = danger({**RICHARD, **army("Wilts"), "Norfolk": "Oxford", "Suffolk": "Sussex"})
+    half, _ = danger({**RICHARD, **army("Wilts"), "Norfolk": "Oxford"})
+    assert barred == 0.0
+    assert half > 0.5
+
+
+def test_5_21_a_border_limits_the_blocks_that_cross_it():
+    """Kent borders Middlesex by a blue border (3 blocks a turn) and reaches it through Sussex
+    too (another blue border): five blocks all come, split over the two borders; with Sussex
+    held by York only three cross, as if the other two were not there."""
+    five = ("Oxford", "Pembroke", "French Mercenary", "Devon", "Beaumont")
+    both, g = danger({**RICHARD, **army("Kent", five)})
+    held, _ = danger({**RICHARD, **army("Kent", five), "Norfolk": "Sussex"})
+    strongest = sorted(five, key=lambda n: -g.strength[B[n]])[:3]
+    three, _ = danger({**RICHARD, **army("Kent", strongest), "Norfolk": "Sussex"})
+    assert both > held > 0.0
+    assert held == three
+
+
+def test_9_0_friends_beside_the_last_heir_lower_the_danger():
+    alone, _ = danger({**RICHARD, **army("Kent")})
+    guarded, _ = danger({**RICHARD, "Norfolk": "Middlesex", "Suffolk": "Middlesex",
+                         **army("Kent")})
+    assert 0.0 < guarded < alone
+
+
+def test_no_danger_term_while_the_side_has_two_heirs():
+    g = position({**RICHARD, "Clarence/Y": "Essex", **army("Kent")}, king=YORK,
+                 scenario="1483")
+    assert len(g.heirs_alive(YORK)) >= 2
+    assert last_heir_danger(g, YORK) == 0.0
+
+
+def test_1_1_an_attack_only_next_turn_weighs_half():
+    """In the battle phase both action phases are over: the enemy attacks next turn, when
+    York may move first (``LATER``)."""
+    now, g = danger({**RICHARD, **army("Kent")})
+    g.phase = BATTLE
+    assert last_heir_danger(g, YORK) == LATER * now
+
+
+def test_the_search_stakes_the_game_on_the_danger():
+    """``SearchAgent.value`` is the learned value's chance times 1 - stake x danger."""
+    h, g = danger({**RICHARD, **army("Kent")})
+    staked = get_agent("hard", 1, samples=1)
+    plain = get_agent("hard", 1, samples=1, stake=0.0)
+    p = 1 / (1 + math.exp(-plain.value(g, YORK)))
+    q = 1 / (1 + math.exp(-staked.value(g, YORK)))
+    assert abs(q - p * (1 - h)) < 1e-9
+    assert staked.value(g, LANCASTER) == plain.value(g, LANCASTER)    # Richmond not in reach
