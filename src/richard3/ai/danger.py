@@ -19,9 +19,9 @@ most power the enemy can bring into the heir's area in one action phase, by land
 Areas where a battle is pending (both sides there) send nobody: their blocks are engaged. The
 danger is the chance that such an attack wins (``odds.attack_chance``), his stack defending,
 halved (``LATER``) when the enemy's next action phase is the next game turn's, where the side
-moves first about half the time and may move him away (1.1); 0
-when the side has more than one heir, when the heir is off the map or in exile, or when the
-enemy is already in his area (the battle's features weigh that). Sea moves are not counted.
+moves first about half the time and may move him away (1.1). It is 0 when the side has more
+than one heir, when the heir is off the map or in exile, or when the enemy is already in his
+area (the battle's features weigh that). Sea moves are not counted.
 """
 
 from __future__ import annotations

@@ -21,6 +21,10 @@ each with its own dice, so the agent is honest (it reads nothing hidden) and pla
   a greedy policy for whichever side is to decide (the one-ply value over ``width`` of the
   legal actions), stopping at the next card phase, then the value. A candidate's score is its
   mean over the samples with its one-ply value counted as ``prior`` more samples.
+- **The last heir staked (9.0)**: the value's winning chance is multiplied by ``1 - stake x
+  danger``, the danger being the chance that the enemy's strongest land attack in its next
+  action phase reaches and beats the side's last heir (``danger.last_heir_danger``): the
+  learned value weighs it too little, and the search levels carry such attacks out.
 - **Never a dominated choice**: a battle turn's pass when the block may fire (6.2,
   ``undominated``).
 - **Supply limits (7.1, 7.2)**: no move, sea move or regroup that adds a block to the side's
@@ -93,7 +97,9 @@ class SearchAgent(Agent):
     ``horizon`` there too); ``plans``: attack plans searched beside the candidates (0: none);
     ``recruits``: keep the regroups that open a recruit to the enemy out of the candidates
     (``regroup.recruits_kept``; 0: off, to measure the rule); ``events``: an attack event
-    card judged at par with the best other card's AP in hand (``_events_at_par``; 0: off)."""
+    card judged at par with the best other card's AP in hand (``_events_at_par``; 0: off);
+    ``stake``: the share of the game staked on the own last heir's danger (``value``; 0:
+    the learned value alone)."""
 
     name = "search"
 
