@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import math
 
-from battle_setup import B, position
+from battle_setup import A, B, position
 
 from richard3.ai import get_agent
 from richard3.ai.danger import LATER, last_heir_danger
+from richard3.ai.hopeless import power
+from richard3.ai.odds import attack_chance
 from richard3.ids import BATTLE, LANCASTER, YORK
 
 #: 1483: Richard III (Gloucester) is York's only heir (9.0).
@@ -87,3 +89,48 @@ def test_the_search_stakes_the_game_on_the_danger():
     q = 1 / (1 + math.exp(-staked.value(g, YORK)))
     assert abs(q - p * (1 - h)) < 1e-9
     assert staked.value(g, LANCASTER) == plain.value(g, LANCASTER)    # Richmond not in reach
+
+
+def fight(attacker, names=ARMY):
+    """Richard III and Norfolk in Middlesex, Lancaster's ``names`` there too: a battle pending
+    (6.0), begun by ``attacker``."""
+    g = position({**RICHARD, "Norfolk": "Middlesex", **army("Middlesex", names)}, king=YORK,
+                 scenario="1483")
+    g.attacker[A["Middlesex"]] = attacker
+    return last_heir_danger(g, YORK), g
+
+
+def _powers(g, home, defending):
+    """(York's, Lancaster's) power in ``home``, ``defending`` the side that holds it (6.4)."""
+    here = [x for x in range(len(g.loc)) if g.loc[x] == home]
+    return tuple(sum(power(g, x, home, defending == s) for x in here if g.owner(x) == s)
+                 for s in (YORK, LANCASTER))
+
+
+def test_6_2_a_defending_last_heir_falls_as_often_as_the_attack_on_him_wins():
+    h, g = fight(LANCASTER)
+    york, lancaster = _powers(g, A["Middlesex"], defending=YORK)
+    assert h == attack_chance(lancaster, york)
+    assert 0.0 < h < 1.0
+
+
+def test_6_5_an_attacking_last_heir_falls_less_often_than_his_attack_fails():
+    """A failed attack need not kill him (the attacker retreats in round 4, 6.2), but hits go
+    to the strongest block (6.4) and the enemy's heir may charge him (6.5): the square of the
+    failure's chance."""
+    h, g = fight(YORK)
+    york, lancaster = _powers(g, A["Middlesex"], defending=LANCASTER)
+    assert h == (1.0 - attack_chance(york, lancaster)) ** 2
+    assert 0.0 < h < 1.0 - attack_chance(york, lancaster)
+    weaker, _ = fight(YORK, ARMY[:1])
+    assert 0.0 < weaker < h
+
+
+def test_the_search_stakes_the_game_on_a_battle_where_the_last_heir_fights():
+    h, g = fight(YORK)
+    staked = get_agent("hard", 1, samples=1)
+    plain = get_agent("hard", 1, samples=1, stake=0.0)
+    p = 1 / (1 + math.exp(-plain.value(g, YORK)))
+    q = 1 / (1 + math.exp(-staked.value(g, YORK)))
+    assert h > 0.0
+    assert abs(q - p * (1 - h)) < 1e-9

@@ -63,7 +63,9 @@ NEAR = tuple(frozenset(n for n, _k in C.neighbours[a])
              for a in range(NA))
 
 
-def _power(g, b: int, area: int, defending: bool) -> int:
+def power(g, b: int, area: int, defending: bool) -> int:
+    """Block ``b``'s power in a battle in ``area``: its strength times its firepower there,
+    defending or attacking (6.4)."""
     return g.strength[b] * firepower(g, b, area, defending)
 
 
@@ -94,7 +96,7 @@ def _forces_at(g, s: int, dest: int, mover: int, potential: bool,
     loc, moved, owner = g.loc, g.moved, g.owner
     near = NEAR[dest]
     may_activate = _may_activate(g)
-    att = _power(g, mover, dest, False) if mover >= 0 else 0
+    att = power(g, mover, dest, False) if mover >= 0 else 0
     sailors = []
     piracy_left = potential and g.event == "piracy" and ap_left > 0
     defence = 0
@@ -105,17 +107,17 @@ def _forces_at(g, s: int, dest: int, mover: int, potential: bool,
             continue
         if owner(x) == s:
             if a == dest:
-                att += _power(g, x, dest, False)
+                att += power(g, x, dest, False)
             elif potential and not moved[x]:
                 if a in near and (a in g.activated or may_activate):
-                    att += _power(g, x, dest, False)
+                    att += power(g, x, dest, False)
                 elif piracy_left and C.sea_linked(a, dest):
-                    sailors.append(_power(g, x, dest, False))
+                    sailors.append(power(g, x, dest, False))
         else:
             if a == dest:
-                defence += _power(g, x, dest, True)
+                defence += power(g, x, dest, True)
             elif not moved[x]:
-                by_area.setdefault(a, []).append(_power(g, x, dest, True))
+                by_area.setdefault(a, []).append(power(g, x, dest, True))
     if sailors:
         att += sum(sorted(sailors, reverse=True)[:ap_left])
     return att, defence, _reinforcements(g, s, dest, by_area)
@@ -202,7 +204,7 @@ def _support(g, s: int, areas: list[int]) -> dict[int, dict[int, int]]:
         if a >= NA or g.owner(x) != s or g.moved[x] or a in areas:
             continue
         if a in g.activated or may_activate:
-            reach = {area: _power(g, x, area, False) for area in areas if a in NEAR[area]}
+            reach = {area: power(g, x, area, False) for area in areas if a in NEAR[area]}
             if reach:
                 out[x] = reach
     return out
@@ -266,12 +268,12 @@ def overextends(g, s: int, action, state) -> bool:
         stand = dict(stand)
         if dest in stand:
             o, e = stand[dest]
-            stand[dest] = (o + _power(g, b, dest, False), e)
+            stand[dest] = (o + power(g, b, dest, False), e)
         elif new_attack:
             if g.attacker[dest] == 1 - s:
                 return False             # a reinforcement of a battle the enemy started (6.3)
             o, e = battle_powers(g, s, dest)
-            stand[dest] = (o + _power(g, b, dest, False), e)
+            stand[dest] = (o + power(g, b, dest, False), e)
             support = _support(g, s, areas + [dest])
             support.pop(b, None)
     deficit = {a: e - HOPELESS * o for a, (o, e) in stand.items()}

@@ -23,8 +23,9 @@ each with its own dice, so the agent is honest (it reads nothing hidden) and pla
   mean over the samples with its one-ply value counted as ``prior`` more samples.
 - **The last heir staked (9.0)**: the value's winning chance is multiplied by ``1 - stake x
   danger``, the danger being the chance that the enemy's strongest land attack in its next
-  action phase reaches and beats the side's last heir (``danger.last_heir_danger``): the
-  learned value weighs it too little, and the search levels carry such attacks out.
+  action phase reaches and beats the side's last heir, or that he falls in a battle pending
+  where he stands (``danger.last_heir_danger``): the learned value weighs both linearly, too
+  little for a side ahead, and the search levels carry such attacks out.
 - **Never a dominated choice**: a battle turn's pass when the block may fire (6.2,
   ``undominated``).
 - **Supply limits (7.1, 7.2)**: no move, sea move or regroup that adds a block to the side's
@@ -131,8 +132,8 @@ class SearchAgent(Agent):
     # ------------------------------------------------------------------------- the value
     def value(self, g: Game, side: int) -> float:
         """The learned value (logit of the winning chance) of ``g`` for ``side``, its chance
-        times ``1 - stake * danger`` where the enemy can reach ``side``'s last heir
-        (``danger.last_heir_danger``: his death ends the game, 9.0)."""
+        times ``1 - stake * danger`` where the enemy can reach or is fighting ``side``'s last
+        heir (``danger.last_heir_danger``: his death ends the game, 9.0)."""
         v = logit(g, side, self.weights)
         if self.stake and g.phase != OVER:
             h = self.stake * last_heir_danger(g, side)
