@@ -120,10 +120,11 @@ def battle_fall(g, side: int, area: int, own: float, enemy: float) -> float:
     retreat. Attacking, a failed attack need not kill him (the attacker retreats in round 4,
     6.2), but the hits of one block go to the strongest block (6.4) and the enemy's heir may
     charge him (6.5): the square of the failure's chance. In simulated battles of the game's
-    blocks (docs/ai-notebook.md) an attacking heir fell 0.09 of the time at a failure's chance
-    of 0.1-0.3, 0.22 at 0.5-0.7 and 0.42 at 0.7-0.9, with the enemy's heir charging him; a
-    defending heir 0.29, 0.78 and 0.92. With no attacker yet (a battle phase's reinforcements
-    aside) the square law (``odds.quick_odds``) stands for the fight."""
+    blocks (``tools/heir_falls.py``) an attacking heir whom the enemy's heir charged fell 0.13
+    of the time at a failure's chance of 0.1-0.3, 0.25 at 0.5-0.7 and 0.45 at 0.7-0.9; a
+    defending heir 0.32, 0.79 and 0.94 at those chances of the attack. With no attacker yet
+    (a battle phase's reinforcements aside) the square law (``odds.quick_odds``) stands for
+    the fight."""
     who = g.attacker[area]
     if who == side:
         lose = 1.0 - attack_chance(own, enemy)
