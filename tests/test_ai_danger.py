@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 from battle_setup import A, B, position
+from helpers import load_tool
 
 from richard3.ai import get_agent
 from richard3.ai.danger import LATER, last_heir_danger
@@ -134,3 +135,23 @@ def test_the_search_stakes_the_game_on_a_battle_where_the_last_heir_fights():
     q = 1 / (1 + math.exp(-staked.value(g, YORK)))
     assert h > 0.0
     assert abs(q - p * (1 - h)) < 1e-9
+
+
+def test_6_4_tools_heir_falls_measures_what_battle_fall_prices():
+    """``tools/heir_falls.py`` (the figures ``battle_fall`` cites): a lone heir against a far
+    stronger stack falls almost always, one beside a far stronger stack of his own almost
+    never (all of one block's hits go to the strongest block, 6.4, so his friends shield
+    him); a charge by the enemy's heir (6.5) makes his fall likelier."""
+    import random
+
+    heir_falls = load_tool("heir_falls").heir_falls
+    heir = (3, 1, 2)
+    strong = [(4, 0, 3), (4, 0, 3), (4, 0, 3), (4, 0, 3)]
+    rnd = random.Random(1)
+    alone = heir_falls(rnd, ([heir], [(4, 0, 3)] + strong), 0, 0, False, 200)
+    shielded = heir_falls(rnd, ([heir] + strong, [(1, 3, 1), (1, 3, 1)]), 0, 0, False, 200)
+    weak = ([heir, (3, 1, 2)], [(3, 0, 3), (2, 1, 2)])
+    plain = heir_falls(random.Random(2), weak, 0, 0, False, 2000)
+    charged = heir_falls(random.Random(2), weak, 0, 0, True, 2000)
+    assert alone > 0.9 and shielded < 0.05
+    assert charged > plain
