@@ -68,3 +68,15 @@ def test_the_table_is_fitted_free_of_the_seat_with_the_seat_advantages(capsys):
     pytest.importorskip("choix")
     assert ratings.main(["--results", str(results), "--plain"]) == 0
     assert "| level | rating (Elo scale, random = 0) |" in capsys.readouterr().out
+
+
+def test_the_schedule_plays_deal_by_deal_and_only_the_scenarios_asked():
+    """Both seats of a deal, then the next scenario's; games already played are left out, and
+    ``--scenarios`` keeps a run to the scenarios it names (the 1460 games are the longest)."""
+    jobs = ratings.schedule(4, ["hard-v2", "hard"], 57, ("1460", "1483"),
+                            {("1483", "hard-v2", "hard", 1)})
+    assert [(j[0], j[3]) for j in jobs] == [("1460", 0), ("1460", 1), ("1483", 0),
+                                            ("1460", 2), ("1460", 3), ("1483", 2), ("1483", 3)]
+    assert {j[1:3] for j in jobs} == {("hard-v2", "hard")} and {j[4] for j in jobs} == {57}
+    assert {j[0] for j in ratings.schedule(2, ["a", "b"], 1, ratings.SCENARIOS, set())} == set(
+        ratings.SCENARIOS)
