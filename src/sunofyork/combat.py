@@ -73,7 +73,9 @@ def resolve(g, attacks: list, events: list) -> dict:
             if hits:
                 enemy = 1 - side
                 if g.loc[enemy][att[6]] == target:
+                    # each hit is a die at his Leader Check (6.2.1): two leaders' hits, two dice
                     g.flags[enemy][att[6]] |= LEADER_HIT
+                    g.hits[enemy][att[6]] += 1
                     events.append(("leader_hit", enemy, att[6]))
             continue
         slot = by_pos.setdefault(target, [0, 0])

@@ -7,8 +7,8 @@ middle grounds, eliminates engaged artillery, captures battles and declares the 
 
 from __future__ import annotations
 
-from .cards import ARTILLERY, LEADER, UNIT
-from .effects import engaged, has_units, morale_modifier
+from .cards import ARTILLERY, UNIT
+from .effects import has_units, morale_modifier
 from .field import CENTRE, EDGE_COLUMN, FLANKS, NBATTLE, SIDEWAYS, column, rear, rear_row, \
     row, toward_rear
 from .state import COMMITTED, DISCARD, LEADER_HIT, OUT
@@ -77,7 +77,7 @@ def retreat(g, side: int, cid: int, ev: list) -> None:
         ev.append(("retreat", side, cid, p, back))
         g.put(side, cid, back)
         return
-    ways = [q for q in SIDEWAYS[p] if not engaged(g, q) and len(g.units_at(q, side)) < MAX_STACK]
+    ways = [q for q in SIDEWAYS[p] if _retreat_sideways(g, side, q)]
     if ways:
         q = min(ways, key=lambda q: (len(g.units_at(q, side)), column(q) != CENTRE, q))
         ev.append(("retreat", side, cid, p, q))
@@ -90,6 +90,17 @@ def retreat(g, side: int, cid: int, ev: list) -> None:
             cohesion_hit(g, side, other, ev)
 
 
+def _retreat_sideways(g, side: int, q: int) -> bool:
+    """6.2.1: may a unit of ``side`` retreat sideways into battle position ``q``? Only into a
+    battle in play (9.1.20: Heworth Moor fights its central battle alone), not captured (a
+    captured battle counts as a flank, 6.2.3 B, and the retreat is "not flank"), unengaged,
+    with room, and free of enemy units: a retreat that moved in among the enemy would engage
+    (docs/sunofyork-rulings.md, "6.2.1 Retreats sideways")."""
+    c = column(q)
+    return (c in g.columns and g.captured[c] < 0 and not has_units(g, q, 1 - side)
+            and len(g.units_at(q, side)) < MAX_STACK)
+
+
 def leader_checks(g, side: int, ev: list) -> None:
     """6.2.1 Leader Check: a die for each leader committed, each hit from leader combat and
     for being alone with enemy units; a 6 kills him (injures him in a campaign). A survivor
@@ -99,8 +110,9 @@ def leader_checks(g, side: int, ev: list) -> None:
         for lid in list(g.leaders_at(p, side)):
             f = g.flags[side][lid]
             alone = not has_units(g, p, side) and has_units(g, p, 1 - side)
-            dice = (1 if f & COMMITTED else 0) + (1 if f & LEADER_HIT else 0) + (1 if alone else 0)
+            dice = (1 if f & COMMITTED else 0) + g.hits[side][lid] + (1 if alone else 0)
             g.flags[side][lid] &= ~LEADER_HIT
+            g.hits[side][lid] = 0
             if dice:
                 rolls = tuple(g.roll() for _ in range(dice))
                 if 6 in rolls:
@@ -139,9 +151,12 @@ def settle(g, ev: list) -> None:
         if y != lan:
             g.control[c] = 1 if y else 0
     for p in range(NBATTLE):
-        if not engaged(g, p):
-            continue
         for s in (0, 1):
+            # 8.0: artillery may not engage: enemy combat units in its position eliminate it,
+            # whether or not its own side's units are there (6.2.2's "together with enemy
+            # combat units").
+            if not has_units(g, p, 1 - s):
+                continue
             for cid in list(g.at[p][s]):
                 if g.decks[s][cid - 1].type == ARTILLERY:
                     ev.append(("artillery_lost", s, cid, p))
@@ -171,7 +186,8 @@ def capture(g, c: int, by: int, ev: list) -> None:
         for p in FLANKS[edge]:
             for s in (0, 1):
                 for cid in list(g.at[p][s]):
-                    if g.decks[s][cid - 1].kind != LEADER:
+                    # 6.2.3 (B): the units there; terrain (Woods) stays, leaders never enter
+                    if g.decks[s][cid - 1].kind == UNIT:
                         ev.append(("flank_lost", s, cid, p))
                         g.put(s, cid, DISCARD)
 

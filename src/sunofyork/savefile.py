@@ -36,8 +36,8 @@ from .cards import LEADER, UNIT
 from .decks import _FIELDS as CARD_FIELDS, DECK_SIZE, DeckError, _check_card, standard_deck
 from .field import NPOS
 from .scenario import CAMPAIGN_ORDER, SCENARIO_IDS, load_scenario
-from .state import (ASIDE, BESIDE, BETWEEN, DAMAGE, DEALT, DECK, DISCARD, HAND, MOVEMENT, OUT,
-                    OVER, PHASE_NAMES, SETUP, State)
+from .state import (ASIDE, BESIDE, BETWEEN, DAMAGE, DEALT, DECK, DISCARD, HAND, LEADER_HIT,
+                    MOVEMENT, OUT, OVER, PHASE_NAMES, SETUP, State)
 
 FORMAT = "sunofyork-save"
 VERSION = 1
@@ -406,7 +406,16 @@ def _markers(g, n) -> None:
                              v)
                 continue
             card = deck[c - 1]
-            if card.kind != UNIT:
+            if card.kind == LEADER:
+                # a leader's hits are those of leader combat, each a die at his check
+                # (6.2.1); a save made before they were counted has the marker alone: one hit
+                if lost:
+                    fail(f"lost[{s}][{c}]", f"must be 0: card {c} is a leader", lost)
+                if f & LEADER_HIT and not h:
+                    g.hits[s][c] = 1
+                elif h and not f & LEADER_HIT:
+                    fail(f"hits[{s}][{c}]", f"must be 0: leader {c} has no Hit marker", h)
+            elif card.kind != UNIT:
                 for name, v in (("hits", h), ("lost", lost)):
                     if v:
                         fail(f"{name}[{s}][{c}]", f"must be 0: card {c} is not a combat unit",

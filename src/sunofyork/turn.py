@@ -134,6 +134,8 @@ def legal_combat(g, side: int) -> list:
                     out.append(("strike", c, t))
             elif card.type == ARTILLERY and not g.rolled:
                 for q in ADJACENT[p]:
+                    if q >= NBATTLE:
+                        continue        # 3.1: no combat in the flank positions
                     for u in g.units_at(q, 1 - side):
                         out.append(("bombard", c, q, u))
     if declared:
@@ -210,12 +212,17 @@ def apply_combat(g, side: int, a: tuple, ev: list) -> None:
         g.put(side, a[1], DISCARD)
         p = a[2]
         ev.append(("special", side, a[1], p))
-        attacks = [unit_attack(g, side, c, p, 1) for c in g.units_at(p, side)]
+        attackers = g.units_at(p, side)
+        attacks = [unit_attack(g, side, c, p, 1) for c in attackers]
+        for c in attackers:
+            flags[c] |= ATTACKED        # 6.2.2: a unit that attacks may not move
         _damage_from(g, side, resolve(g, attacks, ev), ev, COMBAT)
     elif verb == "ambush_attack":
         g.put(side, a[1], DISCARD)
         ev.append(("special", side, a[1], a[3]))
-        _damage_from(g, side, resolve(g, [unit_attack(g, side, a[2], a[3])], ev), ev, COMBAT)
+        attack = unit_attack(g, side, a[2], a[3])
+        flags[a[2]] |= ATTACKED         # 6.2.2 (docs/sunofyork-rulings.md, "8.0 Ambush")
+        _damage_from(g, side, resolve(g, [attack], ev), ev, COMBAT)
     elif verb == "end":
         g.phase = MOVEMENT
         _mark_led(g, side)
@@ -385,7 +392,7 @@ def legal_discard(g, side: int) -> list:
     out = [("discard", c) for c in g.hand[side]]
     for h in g.hand[side]:
         if g.decks[side][h - 1].type == FATIGUE:
-            for p in range(NBATTLE):
+            for p in range(len(g.at)):      # "in any position", flanks too
                 if g.units_at(p, 1 - side):
                     out.append(("fatigue", h, p))
     out.append(("draw",))

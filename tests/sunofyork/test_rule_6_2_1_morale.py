@@ -1,7 +1,8 @@
 """6.2.1 Morale: Morale Checks, retreats, routs, stacked retreats and leader checks."""
 
-from soy_helpers import LANCASTER, YORK, battle, place, position
-from sunofyork.state import DISCARD, DISCARD_STEP, OUT
+from soy_helpers import LANCASTER, MOVEMENT, YORK, battle, place, position
+from sunofyork.field import column
+from sunofyork.state import COMMITTED, DISCARD, DISCARD_STEP, OUT
 
 
 def begin_turn_of(g, side):
@@ -102,3 +103,71 @@ def test_rule_6_2_1_leader_alone_with_the_enemy_falls_back():
     g.script = [3]
     begin_turn_of(g, YORK)
     assert g.loc[YORK][lid] == position(YORK, "centre rear")
+
+
+def test_rule_6_2_1_retreat_sideways_only_into_a_battle_in_play():
+    # 9.1.20 Heworth Moor: "Only the central battle is in play." With the centre rear full,
+    # the centre middle's retreating unit has no battle beside it to go to: it routs.
+    g = battle("heworth_moor")
+    assert g.columns == (1,)
+    mid, rear = position(YORK, "centre middle"), position(YORK, "centre rear")
+    stack = [place(g, YORK, "Longbowmen (1:2/2)", rear) for _ in range(4)]
+    u = place(g, YORK, "Longbowmen (1:2/3)", mid, hits=1)
+    place(g, LANCASTER, "Knights (3/5)", mid)
+    g.script = [6, 1, 1, 1, 1]                     # the retreat, then the rear's four checks
+    begin_turn_of(g, YORK)
+    assert g.loc[YORK][u] == DISCARD
+    assert all(g.loc[YORK][c] == rear for c in stack)
+
+
+def test_rule_6_2_1_retreat_sideways_not_in_among_the_enemy():
+    # The left middle holds only a Lancastrian unit (unengaged, and empty of York's units, so
+    # the fewest-own-units tie-break liked it): a retreat does not go in among the enemy; the
+    # right middle, with room and a York unit, takes it.
+    g = battle()
+    mid, rear = position(YORK, "centre middle"), position(YORK, "centre rear")
+    for _ in range(4):
+        place(g, YORK, "Longbowmen (1:2/2)", rear)
+    place(g, LANCASTER, "Billmen (1/3)", position(YORK, "left middle"))
+    place(g, YORK, "Longbowmen (1:2/1)", position(YORK, "right middle"))
+    u = place(g, YORK, "Longbowmen (1:2/3)", mid, hits=1)
+    place(g, LANCASTER, "Knights (3/5)", mid)
+    g.script = [6]
+    begin_turn_of(g, YORK)
+    assert g.loc[YORK][u] == position(YORK, "right middle")
+
+
+def test_rule_6_2_1_leader_check_a_die_for_every_hit_of_leader_combat():
+    # "roll a die for every leader that has been committed to combat, every hit sustained via
+    # leader combat": two committed Lancastrian leaders both hit Salisbury: two dice for him.
+    g = battle(active=LANCASTER)
+    mid = position(YORK, "centre middle")
+    place(g, LANCASTER, "Billmen (1/3)", mid)
+    place(g, YORK, "Levies (2/3)", mid)
+    salisbury = place(g, YORK, "Earl of Salisbury", mid)
+    for name in ("Lord Audley", "Lord Dudley"):
+        lid = place(g, LANCASTER, name, mid)
+        g.flags[LANCASTER][lid] |= COMMITTED
+        g.apply(LANCASTER, ("strike", lid, salisbury))
+    g.script = [1, 1]                              # both leaders' dice hit him
+    g.apply(LANCASTER, ("roll",))
+    assert g.hits[YORK][salisbury] == 2
+    g.script = [2, 6]                              # York's turn: the second die is a 6
+    begin_turn_of(g, YORK)
+    assert g.loc[YORK][salisbury] == OUT and g.hits[YORK][salisbury] == 0
+
+
+def test_rule_6_2_3_b_capture_discards_the_flank_units_not_the_terrain():
+    # "Any units in flank positions adjacent to a captured battle are immediately discarded":
+    # the combat units; a Woods card in that flank stays.
+    g = battle(active=YORK, phase=MOVEMENT)
+    g.pool = 1
+    flank = position(LANCASTER, "left flank")
+    woods = place(g, LANCASTER, "Woods (1)", flank)
+    unit = place(g, LANCASTER, "Billmen (1/3)", flank)
+    lrear = position(LANCASTER, "left rear")
+    u = place(g, YORK, "Men-at-Arms (2/3)", position(YORK, "right middle"))
+    assert g.captured[column(lrear)] < 0 and column(lrear) == column(flank)
+    g.apply(YORK, ("move", u, lrear))
+    assert g.captured[column(lrear)] == YORK
+    assert g.loc[LANCASTER][unit] == DISCARD and g.loc[LANCASTER][woods] == flank

@@ -3,7 +3,7 @@ distribution (the rulebook's Examples #1 and #2), leader combat; 7.0 woods and t
 
 import pytest
 
-from soy_helpers import LANCASTER, YORK, battle, place, position
+from soy_helpers import LANCASTER, YORK, battle, place, position, to_hand
 from sunofyork.state import ATTACKED, COMMITTED, DAMAGE, DISCARD, MOVEMENT
 
 
@@ -176,3 +176,36 @@ def test_rule_3_4_weather_and_long_range_ability(weather, expected):
     g.weather = weather
     bow = place(g, YORK, "Longbowmen (1:2/2)", "left rear")
     assert long_range_ability(g, YORK, bow, g.loc[YORK][bow]) == expected
+
+
+def test_rule_3_1_artillery_does_not_fire_into_a_flank_position():
+    # "Combat is not permitted in flank positions": the Artillery's adjacent flank is no target.
+    g = battle(active=YORK)
+    rear = position(YORK, "right rear")
+    art = place(g, YORK, "Artillery", rear)
+    flank = position(YORK, "right flank")
+    t = place(g, LANCASTER, "Billmen (1/3)", flank)
+    mid = position(YORK, "right middle")
+    m = place(g, LANCASTER, "Knights (3/5)", mid)
+    bombards = [a for a in g.legal_actions(YORK) if a[0] == "bombard"]
+    assert ("bombard", art, mid, m) in bombards
+    assert not [a for a in bombards if a[2] == flank or a[3] == t]
+
+
+@pytest.mark.parametrize("card", ["A Warwick!", "Ambush"])
+def test_rule_6_2_2_an_extra_attack_marks_the_attacker(card):
+    # "Each unit that conducts an attack is so marked and may not move": A Warwick!'s second
+    # attack and the Ambush's additional one too (8.0).
+    g = battle("towton", active=YORK)                          # 1461: A Warwick! attacks
+    mid = position(YORK, "centre middle")
+    u = place(g, YORK, "Men-at-Arms (2/3)", mid)
+    place(g, LANCASTER, "Knights (3/5)", mid)
+    h = to_hand(g, YORK, card)
+    act = ("warwick", h, mid) if card == "A Warwick!" else ("ambush_attack", h, u, mid)
+    assert act in g.legal_actions(YORK)
+    g.script = [6, 6, 6]
+    g.apply(YORK, act)
+    assert g.flags[YORK][u] & ATTACKED
+    g.apply(YORK, ("end",))
+    assert g.phase == MOVEMENT
+    assert not [a for a in g.legal_actions(YORK) if a[0] in ("move", "flank") and a[1] == u]

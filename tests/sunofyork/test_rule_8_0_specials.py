@@ -200,3 +200,26 @@ def test_rule_8_0_king_henry_vi_morale_and_orders():
     assert morale_modifier(g, LANCASTER, u, g.loc[LANCASTER][u]) == -1
     g.apply(LANCASTER, ("end",))
     assert g.pool == 3
+
+
+def test_rule_8_0_artillery_alone_with_enemy_units_is_eliminated():
+    # "Artillery may not engage. Engaged artillery is immediately eliminated": enemy combat
+    # units entering its position eliminate it with none of its own side's units there.
+    g = battle(active=LANCASTER, phase=MOVEMENT)
+    g.pool = 1
+    mid = position(YORK, "right middle")
+    art = place(g, YORK, "Artillery", mid)
+    u = place(g, LANCASTER, "Men-at-Arms (2/4)", position(LANCASTER, "left rear"))
+    g.apply(LANCASTER, ("move", u, mid))
+    assert g.loc[YORK][art] == DISCARD
+
+
+def test_rule_8_0_fatigue_may_be_placed_in_a_flank_position():
+    # "Place Fatigue markers on each unit in any position": a flank position too.
+    g = battle(active=YORK, phase=DISCARD_STEP)
+    flank = position(LANCASTER, "left flank")
+    u = place(g, LANCASTER, "Men-at-Arms (2/4)", flank)
+    card = to_hand(g, YORK, "Fatigue")
+    assert ("fatigue", card, flank) in g.legal_actions(YORK)
+    g.apply(YORK, ("fatigue", card, flank))
+    assert g.flags[LANCASTER][u] & FATIGUED

@@ -382,3 +382,28 @@ def test_a_hand_card_swapped_with_a_deck_card_loads_but_differs(save):
     d = changed(d, ["loc", s, x], HAND)
     h = Game.from_json(json.dumps(d))
     assert not same(h, Game.from_json(json.dumps(save)))
+
+
+def test_a_leaders_hits_of_leader_combat_are_saved_and_an_older_save_keeps_one():
+    """6.2.1: each hit of leader combat is a die at the leader's check, so a save keeps their
+    number; a save made when only the Hit marker was kept loads as one hit; hits on a leader
+    without the marker are refused."""
+    from soy_helpers import LANCASTER, YORK, battle, place, position
+    from sunofyork.state import COMMITTED, LEADER_HIT
+    g = battle(active=LANCASTER)
+    mid = position(YORK, "centre middle")
+    place(g, LANCASTER, "Billmen (1/3)", mid)
+    place(g, YORK, "Levies (2/3)", mid)
+    sal = place(g, YORK, "Earl of Salisbury", mid)
+    for name in ("Lord Audley", "Lord Dudley"):
+        lid = place(g, LANCASTER, name, mid)
+        g.flags[LANCASTER][lid] |= COMMITTED
+        g.apply(LANCASTER, ("strike", lid, sal))
+    g.script = [1, 1]
+    g.apply(LANCASTER, ("roll",))
+    d = json.loads(Game.to_json(g))
+    h = Game.from_json(json.dumps(d))
+    assert (h.hits[YORK][sal], h.flags[YORK][sal] & LEADER_HIT) == (2, LEADER_HIT)
+    assert Game.from_json(json.dumps(changed(d, ["hits", YORK, sal], 0))).hits[YORK][sal] == 1
+    unmarked = changed(d, ["flags", YORK, sal], d["flags"][YORK][sal] & ~LEADER_HIT)
+    refused(unmarked, f"hits[{YORK}][{sal}]", "no Hit marker")
