@@ -13,7 +13,7 @@ import random
 
 from sunofyork.field import position
 from sunofyork.game import Game, new_game
-from sunofyork.state import COMBAT, DECK, HAND, MOVEMENT, State
+from sunofyork.state import COMBAT, COMMITTED, DECK, HAND, MOVEMENT, State
 
 LANCASTER, YORK = 0, 1
 
@@ -99,6 +99,24 @@ def to_hand(g, side: int, label: str) -> int:
     return place(g, side, label, HAND)
 
 
+def salisbury_struck_twice() -> tuple:
+    """Lancaster's Combat step at Blore Heath: Lord Audley and Lord Dudley, committed in the
+    centre middle ground beside Billmen, each aim a die at the Earl of Salisbury there (beside
+    York's Levies) and both hit (6.2.2 leader combat). Returns (game, Salisbury's id)."""
+    g = battle(active=LANCASTER)
+    mid = position(YORK, "centre middle")
+    place(g, LANCASTER, "Billmen (1/3)", mid)
+    place(g, YORK, "Levies (2/3)", mid)
+    salisbury = place(g, YORK, "Earl of Salisbury", mid)
+    for name in ("Lord Audley", "Lord Dudley"):
+        lid = place(g, LANCASTER, name, mid)
+        g.flags[LANCASTER][lid] |= COMMITTED
+        g.apply(LANCASTER, ("strike", lid, salisbury))
+    g.script = [1, 1]
+    g.apply(LANCASTER, ("roll",))
+    return g, salisbury
+
+
 def play_random(g, seed: int, limit: int = 50000):
     """Play uniformly random legal actions until the game is over (or ``limit`` actions)."""
     r = random.Random(seed)
@@ -110,5 +128,5 @@ def play_random(g, seed: int, limit: int = 50000):
     return n
 
 
-__all__ = ["Rigged", "rig", "battle", "find", "place", "to_hand", "play_random", "LANCASTER",
-           "YORK", "COMBAT", "MOVEMENT", "position"]
+__all__ = ["COMBAT", "LANCASTER", "MOVEMENT", "YORK", "Rigged", "battle", "find", "place",
+           "play_random", "position", "rig", "salisbury_struck_twice", "to_hand"]

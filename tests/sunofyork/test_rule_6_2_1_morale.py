@@ -1,8 +1,17 @@
 """6.2.1 Morale: Morale Checks, retreats, routs, stacked retreats and leader checks."""
 
-from soy_helpers import LANCASTER, MOVEMENT, YORK, battle, place, position
+from soy_helpers import (
+    LANCASTER,
+    MOVEMENT,
+    YORK,
+    battle,
+    place,
+    position,
+    salisbury_struck_twice,
+)
+
 from sunofyork.field import column
-from sunofyork.state import COMMITTED, DISCARD, DISCARD_STEP, OUT
+from sunofyork.state import DISCARD, DISCARD_STEP, OUT
 
 
 def begin_turn_of(g, side):
@@ -140,17 +149,7 @@ def test_rule_6_2_1_retreat_sideways_not_in_among_the_enemy():
 def test_rule_6_2_1_leader_check_a_die_for_every_hit_of_leader_combat():
     # "roll a die for every leader that has been committed to combat, every hit sustained via
     # leader combat": two committed Lancastrian leaders both hit Salisbury: two dice for him.
-    g = battle(active=LANCASTER)
-    mid = position(YORK, "centre middle")
-    place(g, LANCASTER, "Billmen (1/3)", mid)
-    place(g, YORK, "Levies (2/3)", mid)
-    salisbury = place(g, YORK, "Earl of Salisbury", mid)
-    for name in ("Lord Audley", "Lord Dudley"):
-        lid = place(g, LANCASTER, name, mid)
-        g.flags[LANCASTER][lid] |= COMMITTED
-        g.apply(LANCASTER, ("strike", lid, salisbury))
-    g.script = [1, 1]                              # both leaders' dice hit him
-    g.apply(LANCASTER, ("roll",))
+    g, salisbury = salisbury_struck_twice()
     assert g.hits[YORK][salisbury] == 2
     g.script = [2, 6]                              # York's turn: the second die is a 6
     begin_turn_of(g, YORK)

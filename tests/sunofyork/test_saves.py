@@ -9,7 +9,8 @@ import random
 from importlib import resources
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sunofyork import Game, load_deck, new_game
 from sunofyork.savefile import DERIVED, SAVED, differences, dump, load, same
@@ -388,19 +389,10 @@ def test_a_leaders_hits_of_leader_combat_are_saved_and_an_older_save_keeps_one()
     """6.2.1: each hit of leader combat is a die at the leader's check, so a save keeps their
     number; a save made when only the Hit marker was kept loads as one hit; hits on a leader
     without the marker are refused."""
-    from soy_helpers import LANCASTER, YORK, battle, place, position
-    from sunofyork.state import COMMITTED, LEADER_HIT
-    g = battle(active=LANCASTER)
-    mid = position(YORK, "centre middle")
-    place(g, LANCASTER, "Billmen (1/3)", mid)
-    place(g, YORK, "Levies (2/3)", mid)
-    sal = place(g, YORK, "Earl of Salisbury", mid)
-    for name in ("Lord Audley", "Lord Dudley"):
-        lid = place(g, LANCASTER, name, mid)
-        g.flags[LANCASTER][lid] |= COMMITTED
-        g.apply(LANCASTER, ("strike", lid, sal))
-    g.script = [1, 1]
-    g.apply(LANCASTER, ("roll",))
+    from soy_helpers import YORK, salisbury_struck_twice
+
+    from sunofyork.state import LEADER_HIT
+    g, sal = salisbury_struck_twice()
     d = json.loads(Game.to_json(g))
     h = Game.from_json(json.dumps(d))
     assert (h.hits[YORK][sal], h.flags[YORK][sal] & LEADER_HIT) == (2, LEADER_HIT)
