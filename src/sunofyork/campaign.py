@@ -14,7 +14,7 @@ kings (9.3.3), carried from battle to battle in ``g.campaign`` (a dict, saved wi
 
 from __future__ import annotations
 
-from .deployment import play_beside
+from .cards import HENRY_VI
 from .scenario import CAMPAIGN_ORDER
 from .state import BETWEEN, OVER
 
@@ -86,22 +86,20 @@ def margaret_available(g) -> bool:
     return g.campaign["henry"] != "dead"
 
 
+def beside(g, side: int) -> tuple:
+    """9.3.2: on a 6 of the last roll "Henry is at the next battle": King Henry VI is put
+    beside the field at setup with the scenario's own cards, before the shuffle and the deal,
+    even where the scenario does not place him (docs/sunofyork-rulings.md)."""
+    if side == 0 and g.campaign["henry"] == "at_next":
+        return (HENRY_VI,)
+    return ()
+
+
 def before_battle(g, ev: list) -> None:
-    """9.3.2: Henry VI at the next battle on a 6 of the last roll; the prisoner's roll before
-    each scenario while Edward IV is crowned; 9.3.3 the stand-ins placed for uncrowned kings."""
-    c = g.campaign
-    if c["henry"] == "at_next":
-        cid = _find_type(g, 0, "King Henry VI")
-        if cid and g.loc[0][cid] != -5:
-            play_beside(g, 0, cid, ev)
-    c["ready"] = [0, 0]
-
-
-def _find_type(g, side: int, ctype: str) -> int:
-    for card in g.decks[side]:
-        if card.type == ctype:
-            return card.id
-    return 0
+    """9.3: a battle of the campaign is laid out (its setup has put King Henry VI beside the
+    field where 9.3.2 brings him, ``beside``): both players must see the campaign's state
+    again after it."""
+    g.campaign["ready"] = [0, 0]
 
 
 def battle_over(g, winner: int) -> None:

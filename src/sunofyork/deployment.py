@@ -52,9 +52,12 @@ def setup(g, ev: list) -> None:
                 ev.append(("absent", s, what))
                 continue
             g.put(s, cid, position(s, word))
-        for what in ss.beside:
+        extra = tuple(w for w in g.campaign_beside(s) if w not in ss.beside)
+        for what in ss.beside + extra:
             if what == HENRY_VI and not g.henry_available():
                 continue
+            if what == MARGARET and not g.margaret_available():
+                continue                    # 9.3.2: only Orders once Henry VI is dead
             cid = _find(g, s, what)
             if cid:
                 play_beside(g, s, cid, ev)
@@ -68,12 +71,12 @@ def setup(g, ev: list) -> None:
         g.shuffle(g.deck[s])
     if g.options == 2:
         for s in (0, 1):
-            _deal(g, s)
+            _deal(g, s, ev)
         g.phase, g.decider = MULLIGAN, g.attacker
         return
     for s in (0, 1):
         _eliminate(g, s, ev)
-        _deal(g, s)
+        _deal(g, s, ev)
     if g.options == 1:
         g.phase, g.decider = MULLIGAN, g.attacker
     else:
@@ -125,9 +128,22 @@ def _eliminate(g, s: int, ev: list) -> None:
     ev.append(("eliminated_cards", s, n))
 
 
-def _deal(g, s: int) -> None:
+def _deal(g, s: int, ev: list) -> None:
+    """4.0: the scenario's deal (sixteen cards) from the top of the deck."""
     for _ in range(min(g.sc.sides[s].deal, len(g.deck[s]))):
-        g.put(s, g.deck[s][-1], DEALT)
+        _deal_one(g, s, ev)
+
+
+def _deal_one(g, s: int, ev: list) -> None:
+    """One card dealt from the top of the deck (4.0). King Henry VI, where he may be played,
+    goes beside the field as soon as he is drawn (8.0 "You must (upon drawing) play to one side
+    of the battlefield") and the next card is dealt in his place, so the deal keeps its count."""
+    while g.deck[s]:
+        c = g.deck[s][-1]
+        g.put(s, c, DEALT)
+        g.on_draw(s, c, ev)
+        if g.loc[s][c] == DEALT:
+            return
 
 
 def play_beside(g, s: int, cid: int, ev: list) -> None:
@@ -167,7 +183,7 @@ def apply_mulligan(g, side: int, a: tuple, ev: list) -> None:
             g.deck[side].insert(0, g.deck[side].pop())
         else:
             g.put(side, a[1], DISCARD)
-        g.put(side, g.deck[side][-1], DEALT)
+        _deal_one(g, side, ev)
         ev.append(("swapped", side))
         return
     ev.append(("ready", side, g.swaps[side]))

@@ -143,6 +143,7 @@ class Game(State):
     def end(self, winner: int, reason: str) -> None:
         """The battle is won (5.0, or the ruling of ``new_turn``)."""
         self.winner, self.reason = winner, reason
+        self.flank_rolled = 0
         if self.campaign is not None:
             camp.battle_over(self, winner)
         else:
@@ -233,6 +234,11 @@ class Game(State):
     def henry_available(self) -> bool:
         return camp.henry_available(self) if self.campaign is not None else True
 
+    def campaign_beside(self, side: int) -> tuple:
+        """Cards the campaign puts beside the field at setup besides the scenario's own
+        (9.3.2: King Henry VI "at the next battle")."""
+        return camp.beside(self, side) if self.campaign is not None else ()
+
     def margaret_available(self) -> bool:
         return camp.margaret_available(self) if self.campaign is not None else True
 
@@ -260,6 +266,7 @@ class Game(State):
             "side": s, "scenario": self.scenario, "phase": PHASE_NAMES[self.phase],
             "turn": self.turn, "active": self.active, "decider": self.decider,
             "initiative": self.initiative, "first": self.first, "pool": self.pool,
+            "flank_rolled": self.flank_rolled,
             "margaret": self.margaret[:], "field": field, "beside": beside,
             "hand": sorted(self.hand[s]), "dealt": self.dealt[s][:],
             "hand_counts": [len(self.hand[0]), len(self.hand[1])],
@@ -345,7 +352,7 @@ def start_battle(g, sid: str) -> None:
                  "lost", "flags", "captured", "control", "stream", "bridge", "margaret_on",
                  "swaps", "targets", "fallen", "bonus", "margaret", "terrain_done", "present"):
         setattr(g, name, getattr(fresh, name))
-    g.pool = g.henry = g.turn = g.quiet = g.rolled = g.turn_hits = 0
+    g.pool = g.henry = g.turn = g.quiet = g.rolled = g.turn_hits = g.flank_rolled = 0
     g.first = g.active = g.initiative = g.decider = g.winner = -1
     g.reason, g.pending, g.commit_done = "", None, []
     derive(g, sc)

@@ -85,13 +85,14 @@ def flank_targets(g, side: int, c: int) -> list:
     """Battle positions a unit in a flank position may try to enter (6.2.3 B): adjacent, not in
     a captured battle, not the enemy's rear past enemy units in the middle ground, not past
     enemy units in the own rear. From a captured battle (with a leader): the same row of an
-    adjacent battle held by the enemy (a flank attack)."""
+    adjacent battle held by the enemy (a flank attack). Never where the unit may not enter
+    (Cavalry into walls, 7.0)."""
     p = g.loc[side][c]
     enemy = 1 - side
     if is_flank(p):
         out = []
         for q in ADJACENT[p]:
-            if q >= NBATTLE or _captured(g, q):
+            if q >= NBATTLE or _captured(g, q) or not may_enter(g, side, c, q):
                 continue
             col = column(q)
             if has_units(g, rear(side, col), enemy) and q != rear(side, col):
@@ -222,7 +223,7 @@ def legal_movement(g, side: int) -> list:
                 for q, base in standard_moves(g, side, c):
                     if free or base == 0 or order_cost(g, side, c, base) <= pool:
                         out.append(("move", c, q))
-                if flank_targets(g, side, c) and (
+                if not g.flank_rolled and flank_targets(g, side, c) and (
                         free or _captured(g, p) or order_cost(g, side, c, 1) <= pool):
                     for q in flank_targets(g, side, c):
                         out.append(("flank", c, q))
@@ -261,12 +262,13 @@ def _special_moves(g, side: int, h: int, card) -> list:
     t = card.type
     if t == CHARGE:
         for p in range(NBATTLE):
-            movers = _chargers(g, side, p)
-            if not movers or has_units(g, p, enemy):
+            if has_units(g, p, enemy):
                 continue
             for q in ADJACENT[p]:
-                if q < NBATTLE and has_units(g, q, enemy) \
-                        and len(g.units_at(q, side)) + len(movers) <= MAX_STACK:
+                if q >= NBATTLE or not has_units(g, q, enemy):
+                    continue
+                movers = _chargers(g, side, p, q)
+                if movers and len(g.units_at(q, side)) + len(movers) <= MAX_STACK:
                     out.append(("charge", h, p, q))
     elif t == RALLY:
         for p in range(len(g.at)):
@@ -279,8 +281,7 @@ def _special_moves(g, side: int, h: int, card) -> list:
         if t == TREASON:
             for q in range(NBATTLE):
                 if column(q) != CENTRE and not _captured(g, q) and has_units(g, q, enemy) \
-                        and _flank_rear_ok(g, side, q) and any(
-                            g.decks[side][u - 1].kind == UNIT for u in g.hand[side]):
+                        and _flank_rear_ok(g, side, q) and _treason_joiners(g, side, q):
                     out.append(("treason_flank", h, q))
     elif t == MARGARET:
         if MARGARET in g.sc.sides[side].may_play and not g.margaret_on[side] \
@@ -292,7 +293,9 @@ def _special_moves(g, side: int, h: int, card) -> list:
             for s in (0, 1):
                 if g.stream[s] and not g.bridge[s]:
                     out.append(("bridge", h, s))
-    elif t == AMBUSH:
+    elif t == AMBUSH and not g.flank_rolled and not _declared(g, side):
+        # 6.2.3 B: the Ambush's attempt rolls at once, so only while no other attempt waits
+        # for its die, and never after the step's flank dice (docs/sunofyork-rulings.md)
         for p in range(len(g.at)):
             for c in g.units_at(p, side):
                 if g.flags[side][c] & (ORDERED | ATTACKED):
@@ -310,8 +313,27 @@ def _flank_rear_ok(g, side: int, q: int) -> bool:
     return not (q == rear(enemy, col) and has_units(g, middle(col), enemy))
 
 
-def _chargers(g, side: int, p: int) -> list:
-    return [c for c in g.units_at(p, side) if not g.flags[side][c] & (ORDERED | ATTACKED)]
+def _declared(g, side: int) -> bool:
+    """Whether a flank attempt of ``side`` is declared and waits for its die (6.2.3 B)."""
+    flags = g.flags[side]
+    return any(flags[c] & FLANKING for here in g.at for c in here[side])
+
+
+def _chargers(g, side: int, p: int, q: int) -> list:
+    """8.0 Charge: the combat units in ``p`` able to move into ``q``: not yet moved nor
+    attacked, not barred from ``q`` (Cavalry into walls, 7.0), and in a captured battle only
+    with a leader present (5.0, 6.2.3 B)."""
+    if _captured(g, p) and not g.leaders_at(p, side):
+        return []
+    return [c for c in g.units_at(p, side) if not g.flags[side][c] & (ORDERED | ATTACKED)
+            and may_enter(g, side, c, q)]
+
+
+def _treason_joiners(g, side: int, q: int) -> list:
+    """8.0 Treason!: the combat units in the hand that may make the flank attack into ``q``
+    (not Cavalry into walls, 7.0)."""
+    deck = g.decks[side]
+    return [u for u in g.hand[side] if deck[u - 1].kind == UNIT and may_enter(g, side, u, q)]
 
 
 def _treason_targets(g, side: int) -> list:
@@ -334,8 +356,7 @@ def _treason_targets(g, side: int) -> list:
 
 def _legal_treason_units(g, side: int) -> list:
     pend = g.pending
-    out = [("join", u) for u in g.hand[side]
-           if g.decks[side][u - 1].kind == UNIT and u not in pend["units"]]
+    out = [("join", u) for u in _treason_joiners(g, side, pend["p"]) if u not in pend["units"]]
     if pend["units"]:
         out.append(("go",))
     return out
@@ -379,24 +400,26 @@ def apply_movement(g, side: int, a: tuple, ev: list) -> None:
         flags[c] |= FLANKING | ORDERED
         g.targets[c] = a[2]
     elif verb == "roll_flanks":
+        g.flank_rolled = 1
         _roll_flanks(g, side, ev)
         return
     elif verb == "ambush_flank":
         g.put(side, a[1], DISCARD)
         ev.append(("special", side, a[1], a[3]))
         flags[a[2]] |= ORDERED
+        g.flank_rolled = 1
         _flank_attempts(g, side, [(a[2], a[3], True)], ev)
         return
     elif verb == "charge_move":
         c, q = a[1], a[2]
         if not _free(g, side, c):
             g.pool -= order_cost(g, side, c, 1)
-        _charge(g, side, [c], q, ev)
+        _charge(g, side, [c], q, 0, ev)
         return
     elif verb == "charge":
         g.put(side, a[1], DISCARD)
         ev.append(("special", side, a[1], a[3]))
-        _charge(g, side, _chargers(g, side, a[2]), a[3], ev)
+        _charge(g, side, _chargers(g, side, a[2], a[3]), a[3], 1, ev)
         return
     elif verb == "rally":
         _rally(g, side, a[1], a[2], ev)
@@ -433,6 +456,7 @@ def apply_movement(g, side: int, a: tuple, ev: list) -> None:
         ev.append(("margaret", side, a[1]))
     elif verb == "end":
         g.pool = 0
+        g.flank_rolled = 0
         g.phase = DISCARD_STEP
         ev.append(("movement_done", side))
         return
@@ -478,14 +502,15 @@ def _flank_attempts(g, side: int, tries: list, ev: list) -> None:
     _damage_from(g, side, hits, ev, MOVEMENT, after=tasks)
 
 
-def _charge(g, side: int, movers: list, q: int, ev: list) -> None:
-    """6.2.3 C / 8.0 Charge: the units advance into ``q`` and attack at once, +1 Ability;
-    then each makes a Morale Check or takes a Cohesion hit."""
+def _charge(g, side: int, movers: list, q: int, bonus: int, ev: list) -> None:
+    """6.2.3 C: the units advance into ``q`` and attack at once, ``bonus`` added to their
+    Ability (1 with the Charge card, 8.0; 0 for Cavalry charging from a hill, 7.0); then each
+    makes a Morale Check or takes a Cohesion hit."""
     for c in movers:
         ev.append(("move", side, c, g.loc[side][c], q))
         g.put(side, c, q)
         g.flags[side][c] |= ORDERED | ATTACKED
-    attacks = [unit_attack(g, side, c, q, 1) for c in movers]
+    attacks = [unit_attack(g, side, c, q, bonus) for c in movers]
     _damage_from(g, side, resolve(g, attacks, ev), ev, MOVEMENT, after=[["charge", movers]])
 
 

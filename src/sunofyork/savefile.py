@@ -14,7 +14,8 @@ being fought, ``campaign["battle"]``). The seed and the generator are decimal st
 ints are not exact in every JSON reader); ``decks`` is "standard" for the shipped stand-ins,
 else the two decks in full, a list of card dicts each (the fields of a deck file's
 ``[[card]]``); the log's events, tuples in the game, are lists in the file; ``targets`` (a dict
-of card ids) is a list of [card, target] pairs.
+of card ids) is a list of [card, target] pairs. A field added since version 1 (``OPTIONAL``:
+``flank_rolled``) may be absent from an older save, which then loads with its default.
 
 A save may be damaged or forged, so ``load`` trusts nothing: every field is checked for its
 type, length and range, then what ties the fields together (every card of each side in exactly
@@ -47,6 +48,8 @@ DERIVED = ("sc", "weather", "columns", "cavalry_barred", "flank_plus", "_legal_c
 SAVED = tuple(f for f in State.__slots__ if f not in DERIVED)
 #: the keys of a save besides the state's fields
 HEADER = ("format", "version", "engine")
+#: saved fields that saves from before them lack, with the value such a save loads with
+OPTIONAL = {"flank_rolled": 0}
 
 U64 = 1 << 64
 MAX_INT = 1 << 64           # any int in the log or the record
@@ -246,7 +249,7 @@ def _load(cls, text):
         if key not in SAVED and key not in HEADER:
             fail(key, "is not a field of a save")
     for key in SAVED:
-        if key not in data:
+        if key not in data and key not in OPTIONAL:
             fail(key, "is missing")
 
     g = object.__new__(cls)
@@ -276,6 +279,7 @@ def _load(cls, text):
     g.henry = _int(d["henry"], "henry", 0, 1)
     g.quiet = _int(d["quiet"], "quiet", 0, 1000)
     g.rolled = _int(d["rolled"], "rolled", 0, 1)
+    g.flank_rolled = _int(d.get("flank_rolled", OPTIONAL["flank_rolled"]), "flank_rolled", 0, 1)
     g.turn_hits = _int(d["turn_hits"], "turn_hits", 0, 100_000)
     g.captured = _ints(d["captured"], "captured", 3, -1, 1)
     g.control = _ints(d["control"], "control", 3, -1, 1)
@@ -590,6 +594,11 @@ def _phase(g) -> None:
                        f"{PHASE_NAMES[g.phase]} phase", g.winner)
     if g.phase == OVER and g.campaign is not None and g.reason != "campaign":
         fail("reason", "must be 'campaign' once a campaign is over", g.reason)
+    in_movement = g.phase == MOVEMENT or g.phase == DAMAGE and p is not None \
+        and p.get("then") == MOVEMENT
+    if g.flank_rolled and not in_movement:
+        fail("flank_rolled", "must be 0 outside the Movement step (6.2.3 B: it marks the "
+                             "step's flank dice rolled)", g.flank_rolled)
 
 
 def _playable(g) -> None:

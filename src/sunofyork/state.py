@@ -5,7 +5,8 @@ Cards are known by side and id (1-110, 2.0). Where a card is: ``loc[side][id]``,
 places below or a position (``field.py``, 0-12). The cards in a position: ``at[p][side]``, in
 the order they came. The deck, hand and discard pile keep their own order (the deck's top is its
 end). Per card: ``hits`` (Hit markers not yet checked, 6.2.1), ``lost`` (Cohesion lost) and
-``flags`` (the markers below).
+``flags`` (the markers below). ``flank_rolled``: 1 once the active player has rolled flank dice
+in this Movement step, after which no further attempt may be specified (6.2.3 B).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ class State:
                  "removed", "dealt", "setaside", "decks", "attacker", "stream", "bridge",
                  "margaret_on", "swaps", "targets", "rolled", "turn_hits", "commit_done",
                  "terrain_done", "fallen", "sc", "weather", "columns", "cavalry_barred",
-                 "flank_plus", "present", "_legal_cache")
+                 "flank_plus", "present", "flank_rolled", "_legal_cache")
 
     def copy(self):
         """A deep copy sharing nothing mutable with this game (the decks' cards are
@@ -88,6 +89,7 @@ class State:
         g.terrain_done = self.terrain_done[:]
         g.fallen = [self.fallen[0][:], self.fallen[1][:]]
         g.present = [self.present[0][:], self.present[1][:]]
+        g.flank_rolled = self.flank_rolled
         g.sc, g.weather, g.columns = self.sc, self.weather, self.columns
         g.cavalry_barred, g.flank_plus = self.cavalry_barred, self.flank_plus
         g._legal_cache = None
@@ -193,6 +195,7 @@ def blank(decks, cls=State) -> State:
     g.turn_hits, g.commit_done, g.terrain_done = 0, [], [0, 0]
     g.fallen = [[], []]
     g.present = [[], []]
+    g.flank_rolled = 0
     g.sc, g.weather, g.columns = None, "good", (0, 1, 2)
     g.cavalry_barred, g.flank_plus = frozenset(), {}
     g._legal_cache = None

@@ -73,6 +73,13 @@ def battle(scenario: str = "blore_heath", active: int = YORK, phase: int = COMBA
     return g
 
 
+def mover(scenario: str = "blore_heath", side: int = YORK, pool: int = 0) -> Rigged:
+    """``battle`` in ``side``'s Movement step with ``pool`` orders to spend."""
+    g = battle(scenario, active=side, phase=MOVEMENT)
+    g.pool = pool
+    return g
+
+
 def find(g, side: int, label: str, where=(DECK,)) -> int:
     """The first card of ``side`` whose label or name is ``label`` and that is in ``where``."""
     for card in g.decks[side]:
@@ -128,5 +135,5 @@ def play_random(g, seed: int, limit: int = 50000):
     return n
 
 
-__all__ = ["COMBAT", "LANCASTER", "MOVEMENT", "YORK", "Rigged", "battle", "find", "place",
+__all__ = ["COMBAT", "LANCASTER", "MOVEMENT", "YORK", "Rigged", "battle", "find", "mover", "place",
            "play_random", "position", "rig", "salisbury_struck_twice", "to_hand"]

@@ -207,3 +207,44 @@ def test_rule_9_1_dealt_cards_are_the_sides_own():
     assert all(g.loc[YORK][c] == DEALT for c in g.dealt[YORK])
     assert HAND not in [g.loc[YORK][c] for c in g.dealt[YORK]]
     assert place and to_hand
+
+
+def _henry(g):
+    return next(c.id for c in g.decks[LANCASTER] if c.type == "King Henry VI")
+
+
+def test_rule_8_0_king_henry_vi_dealt_in_a_random_scenario_goes_beside_the_field():
+    beside = 0
+    for seed in range(30):
+        g = new_game("random", seed=seed)
+        henry = _henry(g)
+        # "You must (upon drawing) play to one side of the battlefield": never in the deal,
+        # and a card dealt in his place keeps the deal at sixteen (9.2)
+        assert henry not in g.dealt[LANCASTER]
+        assert len(g.dealt[LANCASTER]) == 16 and len(g.dealt[YORK]) == 16
+        if g.loc[LANCASTER][henry] == BESIDE:
+            beside += 1
+            assert g.henry == 1 and ("beside", LANCASTER, henry) in g.log
+    assert beside                                       # dealt in some of the 30 games
+
+
+@pytest.mark.parametrize("options", [1, 2])
+def test_rule_8_0_king_henry_vi_drawn_as_a_less_random_replacement_goes_beside(options):
+    for seed in range(30):
+        g = new_game("random", seed=seed, options=options)
+        henry = _henry(g)
+        if g.loc[LANCASTER][henry] != -1:
+            continue
+        if g.active_sides() == [YORK]:
+            g.apply(YORK, ("ready",))
+        swaps = [a for a in g.legal_actions(LANCASTER) if a[0] == "swap"]
+        if swaps:
+            break
+    else:
+        pytest.fail("no game with a swap to make in 30 seeds")
+    g.deck[LANCASTER].remove(henry)
+    g.deck[LANCASTER].append(henry)                     # King Henry VI next off the deck
+    g._legal_cache = None
+    g.apply(LANCASTER, swaps[0])
+    assert g.loc[LANCASTER][henry] == BESIDE and g.henry == 1
+    assert len(g.dealt[LANCASTER]) == 16

@@ -1,15 +1,20 @@
 """6.2.3 Movement (A standard moves and the rulebook's example, B flank moves, C charges),
 3.2 stacking, 3.4 heat, 5.0 capture and victory, 7.0 stream and bridge."""
 
-from soy_helpers import LANCASTER, MOVEMENT, YORK, battle, find, place, position, to_hand
+from soy_helpers import (
+    LANCASTER,
+    MOVEMENT,
+    YORK,
+    battle,
+    find,
+    mover,
+    place,
+    position,
+    to_hand,
+)
+
 from sunofyork.state import DISCARD, LED, ORDERED, OVER
 from sunofyork.turn import start_sequence
-
-
-def mover(scenario="blore_heath", side=YORK, pool=0):
-    g = battle(scenario, active=side, phase=MOVEMENT)
-    g.pool = pool
-    return g
 
 
 def test_rule_6_2_3_example_cavalry_from_hand_through_the_rear_for_one_order():
@@ -211,6 +216,20 @@ def test_rule_5_0_both_side_rears_captured_win():
     assert g.winner == YORK and g.phase == OVER
 
 
+def test_rule_5_0_a_battle_is_captured_once():
+    # docs/sunofyork-rulings.md "5.0 A battle captured once": York has captured the left battle
+    # (Lancaster's rear there); Lancaster then takes York's rear in it, and with York's right
+    # rear captured too that is no Lancastrian victory: the battle is York's capture.
+    g = mover(side=LANCASTER, pool=1)
+    g.captured = [YORK, -1, LANCASTER]
+    mid = position(LANCASTER, "right middle")              # York's left: the captured battle
+    u = place(g, LANCASTER, "Men-at-Arms (2/4)", mid)
+    place(g, LANCASTER, "Lord Audley", mid)                # moves there need a leader
+    g.apply(LANCASTER, ("move", u, position(YORK, "left rear")))
+    assert g.loc[LANCASTER][u] == position(YORK, "left rear")
+    assert g.captured == [YORK, -1, LANCASTER] and g.phase != OVER
+
+
 def test_rule_8_0_charge_advances_attacks_plus_one_then_checks_morale():
     g = mover()
     rear, mid = position(YORK, "right rear"), position(YORK, "right middle")
@@ -252,3 +271,86 @@ def test_rule_5_0_captured_battle_moves_need_a_leader_and_go_sideways():
     assert flank_roll_modifier(g, YORK, u, centre) == 1 - g.decks[YORK][lid - 1].leadership
     g.apply(YORK, ("flank", u, centre))
     assert g.pool == 3                                  # flank moves from a captured battle are free
+
+
+def test_rule_5_0_charge_card_from_a_captured_battle_needs_a_leader():
+    g = mover()
+    g.captured[2] = YORK                                # York holds Lancaster's left rear
+    rear, mid = position(YORK, "right rear"), position(YORK, "right middle")
+    maa = place(g, YORK, "Men-at-Arms (2/3)", rear)
+    place(g, LANCASTER, "Billmen (1/3)", mid)
+    card = to_hand(g, YORK, "Charge")
+    # 6.2.3 B: units in a captured battle "may not move without a leader present"
+    assert ("charge", card, rear, mid) not in g.legal_actions(YORK)
+    place(g, YORK, "salisbury", rear)
+    g._legal_cache = None
+    assert ("charge", card, rear, mid) in g.legal_actions(YORK)
+    assert g.loc[YORK][maa] == rear
+
+
+def _two_flankers(g):
+    flank = position(YORK, "right flank")
+    mid = position(YORK, "right middle")
+    place(g, LANCASTER, "Knights (3/5)", mid)
+    u1 = place(g, YORK, "Men-at-Arms (2/3)", flank)
+    u2 = place(g, YORK, "Men-at-Arms (2/3)", flank)
+    return u1, u2, mid
+
+
+def test_rule_6_2_3_b_all_flank_attempts_are_specified_before_any_dice():
+    g = mover(pool=2)
+    u1, _, mid = _two_flankers(g)
+    to_hand(g, YORK, "Ambush")
+    g.apply(YORK, ("flank", u1, mid))
+    g.script = [4]                                      # 4 + 1: fails, stays in the flank
+    g.apply(YORK, ("roll_flanks",))
+    assert g.flank_rolled == 1
+    acts = g.legal_actions(YORK)
+    # no attempt may be specified once the step's flank dice are rolled, not even by Ambush
+    assert not [a for a in acts if a[0] in ("flank", "ambush_flank")]
+    assert ("end",) in acts
+    # the observation, a copy and a save carry it
+    assert g.observation(YORK)["flank_rolled"] == 1 and g.copy().flank_rolled == 1
+    from sunofyork.game import Game
+    assert Game.from_json(g.to_json()).flank_rolled == 1
+    g.apply(YORK, ("end",))
+    assert g.flank_rolled == 0                          # the next Movement step may try again
+
+
+def test_rule_6_2_3_b_ambush_is_not_rolled_apart_from_attempts_declared():
+    g = mover(pool=2)
+    u1, u2, mid = _two_flankers(g)
+    card = to_hand(g, YORK, "Ambush")
+    assert ("ambush_flank", card, u2, mid) in g.legal_actions(YORK)
+    g.apply(YORK, ("flank", u1, mid))
+    # u1's attempt waits for its die: the Ambush's roll may not come before it
+    assert not [a for a in g.legal_actions(YORK) if a[0] == "ambush_flank"]
+    g.script = [4]
+    g.apply(YORK, ("roll_flanks",))
+    assert not [a for a in g.legal_actions(YORK) if a[0] == "ambush_flank"]
+    # an Ambush rolled first closes the declarations as well
+    g = mover(pool=2)
+    u1, u2, mid = _two_flankers(g)
+    card = to_hand(g, YORK, "Ambush")
+    g.script = [6]                                      # 6 + 1 - 2 = 5: stays
+    g.apply(YORK, ("ambush_flank", card, u2, mid))
+    assert not [a for a in g.legal_actions(YORK) if a[0] == "flank"]
+
+
+def test_rule_6_2_3_b_flank_roll_marker_in_saves():
+    import json
+
+    import pytest
+
+    from sunofyork.game import Game
+    g = mover(pool=2)
+    d = json.loads(g.to_json())
+    assert d["flank_rolled"] == 0
+    del d["flank_rolled"]                               # a save from before the field loads
+    assert Game.from_json(json.dumps(d)).flank_rolled == 0
+    for bad in (2, "1", None):
+        with pytest.raises(ValueError, match="field 'flank_rolled'"):
+            Game.from_json(json.dumps({**d, "flank_rolled": bad}))
+    # set outside the Movement step: refused
+    with pytest.raises(ValueError, match="field 'flank_rolled'"):
+        Game.from_json(json.dumps({**d, "flank_rolled": 1, "phase": 7}))

@@ -116,3 +116,33 @@ def test_rule_9_3_3_uncrowned_edward_stands_in_as_the_earl_of_march():
     from sunofyork.field import position
     keys = {g.decks[YORK][c - 1].key for c in g.leaders_at(position(YORK, "centre rear"), YORK)}
     assert keys == {"march"}
+
+
+def test_rule_9_3_2_margaret_only_orders_at_second_st_albans_once_henry_is_dead():
+    g = campaign()
+    g.campaign["index"] = CAMPAIGN_ORDER.index("st_albans_2") - 1
+    g.campaign["henry"] = "dead"
+    g.script = [6] * 20
+    g.end(YORK, "capture")
+    g.apply(0, ("next",))
+    g.apply(1, ("next",))
+    assert g.campaign["battle"] == "st_albans_2"
+    marg = next(c.id for c in g.decks[LANCASTER] if c.type == "Margaret of Anjou")
+    # "From that point, her card may only be used as orders"
+    assert g.loc[LANCASTER][marg] != -5 and g.margaret_on[LANCASTER] == 0
+
+
+def test_rule_9_3_2_henry_at_the_next_battle_is_beside_the_field_before_the_deal():
+    for seed in range(1, 16):
+        g = campaign(seed)
+        g.henry = 0                      # not present at 1st St Albans: no -1 to his roll
+        g.script = [6] * noble_dice(g) + [6]
+        g.end(LANCASTER, "capture")      # a Lancastrian victory: 6 stays 6
+        assert g.campaign["henry"] == "at_next"
+        g.apply(0, ("next",))
+        g.apply(1, ("next",))
+        assert g.campaign["battle"] == "blore_heath"
+        henry = next(c.id for c in g.decks[LANCASTER] if c.type == "King Henry VI")
+        assert g.loc[LANCASTER][henry] == -5 and g.henry == 1
+        # put aside before the shuffle: not dealt, not discarded, the deal still sixteen
+        assert len(g.dealt[LANCASTER]) == 16 and henry not in g.discard[LANCASTER]
