@@ -275,6 +275,11 @@ def _special_moves(g, side: int, h: int, card) -> list:
             hurt = [c for c in g.units_at(p, side) if g.lost[side][c]]
             if hurt and (not engaged(g, p) or g.pool >= 1):
                 out.append(("rally", h, p))
+            if hurt and engaged(g, p):
+                # "Units in an engaged position are not required to benefit from the card":
+                # fewer units than the pool pays for, for fewer orders (the most hurt first)
+                for n in range(1, min(len(hurt), g.pool)):
+                    out.append(("rally", h, p, n))
     elif t == TREASON or (t == WARWICK and not g.sc.warwick_before_1468):
         for lid in _treason_targets(g, side):
             out.append(("treason", h, lid))
@@ -422,7 +427,7 @@ def apply_movement(g, side: int, a: tuple, ev: list) -> None:
         _charge(g, side, _chargers(g, side, a[2], a[3]), a[3], 1, ev)
         return
     elif verb == "rally":
-        _rally(g, side, a[1], a[2], ev)
+        _rally(g, side, a[1], a[2], ev, a[3] if len(a) > 3 else None)
     elif verb == "treason":
         _treason(g, side, a[1], a[2], ev)
     elif verb == "treason_flank":
@@ -514,14 +519,14 @@ def _charge(g, side: int, movers: list, q: int, bonus: int, ev: list) -> None:
     _damage_from(g, side, resolve(g, attacks, ev), ev, MOVEMENT, after=[["charge", movers]])
 
 
-def _rally(g, side: int, h: int, p: int, ev: list) -> None:
+def _rally(g, side: int, h: int, p: int, ev: list, n: int | None = None) -> None:
     """8.0 Rally: a die per unit, that many Cohesion hits removed; in an engaged position one
-    order a unit (the most hurt first, as many as the pool pays for)."""
+    order a unit, the most hurt first, ``n`` of them (None: as many as the pool pays for)."""
     g.put(side, h, DISCARD)
     hurt = sorted((c for c in g.units_at(p, side) if g.lost[side][c]),
                   key=lambda c: -g.lost[side][c])
     if engaged(g, p):
-        hurt = hurt[:g.pool]
+        hurt = hurt[:g.pool if n is None else n]
         g.pool -= len(hurt)
     ev.append(("special", side, h, p))
     for c in hurt:

@@ -20,7 +20,7 @@ Actions are described for the side that may take them, so they may name its own 
 from __future__ import annotations
 
 from .cards import HENRY_VI, MARGARET, SIDE_NAMES, UNIT
-from .effects import order_cost
+from .effects import engaged, order_cost
 from .field import name, plain, rear
 from .movement import _captured as _in_captured_battle, _free, hand_entries, standard_moves
 from .scenario import SECTIONS, load_scenario
@@ -647,7 +647,12 @@ def describe_action(g, side: int, action) -> str:
     if verb == "charge":
         return f"Play {L(a[1])}: the units in {P(a[2])} charge into {P(a[3])} (8.0)"
     if verb == "rally":
-        return f"Play {L(a[1])} on {P(a[2])} (8.0)"
+        if not engaged(g, a[2]):
+            return f"Play {L(a[1])} on {P(a[2])} (8.0)"
+        hurt = sum(1 for c in g.units_at(a[2], side) if g.lost[side][c])
+        n = a[3] if len(a) > 3 else min(hurt, g.pool)
+        units = _plural(n, "hurt unit") if n == hurt else _plural(n, "most hurt unit")
+        return f"Play {L(a[1])} on {P(a[2])}: its {units} ({_cost(n)}) (8.0)"
     if verb == "treason":
         return f"Play {L(a[1])} against {_card(g, 1 - side, a[2], side)} (8.0)"
     if verb == "treason_flank":

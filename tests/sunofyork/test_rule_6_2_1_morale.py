@@ -170,3 +170,15 @@ def test_rule_6_2_3_b_capture_discards_the_flank_units_not_the_terrain():
     g.apply(YORK, ("move", u, lrear))
     assert g.captured[column(lrear)] == YORK
     assert g.loc[LANCASTER][unit] == DISCARD and g.loc[LANCASTER][woods] == flank
+
+
+def test_rule_6_2_1_a_retreat_from_the_enemys_rear_falls_back_to_the_middle_ground():
+    # docs/sunofyork-rulings.md "6.2.1 Retreats from a rear": only the own rear has no position
+    # behind it; a unit that fails its check in the enemy's rear moves back one position.
+    g = battle()
+    lrear = position(LANCASTER, "centre rear")
+    u = place(g, YORK, "Longbowmen (1:2/3)", lrear, hits=1)
+    place(g, LANCASTER, "Knights (3/5)", lrear)
+    g.script = [6]
+    begin_turn_of(g, YORK)
+    assert g.loc[YORK][u] == position(YORK, "centre middle")

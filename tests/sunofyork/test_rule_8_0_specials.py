@@ -102,6 +102,26 @@ def test_rule_8_0_rally_is_free_unengaged_and_costs_an_order_a_unit_engaged():
     assert not [a for a in g.legal_actions(YORK) if a[0] == "rally" and a[2] == mid]
 
 
+def test_rule_8_0_rally_engaged_units_need_not_all_benefit():
+    # "Units in an engaged position are not required to benefit from the card. Example: If
+    # there are four units with Cohesion hits in an engaged position, a player may only wish to
+    # expend three orders to check three of them."
+    g = battle(active=YORK, phase=MOVEMENT)
+    g.pool = 4
+    mid = position(YORK, "left middle")
+    units = [place(g, YORK, label, mid, lost=lost) for label, lost in (
+        ("Men-at-Arms (2/3)", 2), ("Billmen (1/3)", 1), ("Longbowmen (1:2/3)", 2),
+        ("Spears (2/3)", 1))]
+    place(g, LANCASTER, "Knights (3/5)", mid)
+    card = to_hand(g, YORK, "Rally")
+    rallies = [a for a in g.legal_actions(YORK) if a[0] == "rally" and a[2] == mid]
+    assert rallies == [("rally", card, mid)] + [("rally", card, mid, n) for n in (1, 2, 3)]
+    g.script = [6, 6, 6]
+    g.apply(YORK, ("rally", card, mid, 3))
+    assert g.pool == 1                                         # three orders spent
+    assert [g.lost[YORK][c] for c in units] == [0, 0, 0, 1]    # the most hurt first
+
+
 def test_rule_8_0_artillery_fires_two_dice_at_five_and_is_removed():
     g = battle(active=YORK, phase=COMBAT)
     rear = position(YORK, "right rear")
