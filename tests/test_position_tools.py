@@ -48,11 +48,14 @@ def before(rec: dict, index: int):
 HENRY_ALONE = ("1460", 5, 55)
 
 
-def test_6_3_find_blunders_names_the_reserves_left_next_door():
+def test_6_3_find_blunders_names_the_reserves_left_next_door(capsys):
     scenario, game, index = HENRY_ALONE
     rec = long_run_game(scenario, game)
     found = {k: (bad, note) for k, cls, bad, note in find_blunders.scan(rec, 0)
              if cls == "p2-reinforcement"}
+    # played before a Neville could go home to a dead kinsman's shield shared with a living
+    # one (8.3): the record replays up to that political turn, and the scan stops there
+    assert "the record stops replaying at decision 209" in capsys.readouterr().err
     bad, note = found[index]
     assert note == ("Middlesex: 1 steps against 4, and 4 more could come in as Reserves; "
                     "the enemy took it; the strongest Reserves: "

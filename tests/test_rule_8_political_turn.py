@@ -4,7 +4,7 @@ PRETENDER goes home, 8.4 the KING goes home, 8.5 campaign reset."""
 from battle_setup import A, B, C, act, position, texts
 
 from richard3.sequence import begin
-from richard3.ids import CARDS, MERC_DOWN, MULLIGAN, OFF, POLITICAL, POOL, POOL_DOWN
+from richard3.ids import CARDS, DEAD, MERC_DOWN, MULLIGAN, OFF, POLITICAL, POOL, POOL_DOWN
 from richard3.politics import usurpation_counts
 
 LANC, YORK = 0, 1
@@ -77,6 +77,45 @@ def test_8_3_neville_notes_calais_for_kent_and_salisbury_and_dead_nevilles_shiel
     # Warwick's shields (Warwick, Glamorgan; Calais is his too) are open to Kent.
     options = {t.split(": ")[1] for t in texts(g2)}
     assert {"Warwick", "Glamorgan", "Calais"} <= options
+
+
+def test_8_3_neville_notes_a_dead_kinsmans_shield_shared_with_a_living_one():
+    # "These three Nevilles may also go to each other's shields if their owner is dead":
+    # East Yorks is Kent's shield and Salisbury's; Kent is dead, Salisbury lives (in France),
+    # so Warwick, both of his English shields held by York, goes to East Yorks, not the pool.
+    g = position({"Warwick/L": "Kent", "Salisbury/L": "France", "Henry VI": "France",
+                  "York": "Warwick", "Hastings": "Glamorgan"}, king=YORK)
+    g.loc[B["Kent/L"]] = g.loc[B["Kent/Y"]] = DEAD
+    g.campaign, g.turn = 1, 7
+    begin(g, POLITICAL)
+    assert g.loc[B["Warwick/L"]] == A["East Yorks"]
+
+
+def test_8_3_neville_notes_a_dead_warwicks_calais_within_its_exile_limit():
+    # Calais, a dead Warwick's shield, is an exile area: "Subject to Exile Limits (7.2)". Full
+    # (four York blocks besides its mercenary), it is no home for Kent, whose shield Henry VI
+    # holds; Warwick's English shields, free, are.
+    g = position({"Kent/Y": "Kent", "Henry VI": "East Yorks", "York": "Calais",
+                  "March": "Calais", "Norfolk": "Calais", "Hastings": "Calais",
+                  "Calais Mercenary": "Calais"}, king=LANC)
+    g.loc[B["Warwick/Y"]] = g.loc[B["Warwick/L"]] = DEAD
+    g.campaign, g.turn = 1, 7
+    begin(g, POLITICAL)
+    options = {t.split(": ")[1] for t in texts(g) if t.startswith("home Kent/Y")}
+    assert options == {"Warwick", "Glamorgan"}
+
+
+def test_8_2_usurpation_crowns_the_pretenders_senior_heir_when_none_is_crowned():
+    # "If Usurpation occurs, the PRETENDER'S senior heir becomes KING": York's crowned heir died
+    # after the last crowning (a turn-7 supply loss); York wins the count and March is KING.
+    g = position({"March": "Middlesex", "Hastings": "Leicester", "Norfolk": "East Anglia",
+                  "Henry VI": "Lancaster"}, king=LANC)
+    g.loc[B["York"]] = DEAD
+    g.crowned[YORK] = -1
+    g.campaign, g.turn = 1, 7
+    begin(g, POLITICAL)
+    assert g.king == YORK and g.crowned[YORK] == B["March"]
+    assert "March is now the York KING, in Middlesex (6.81)." in g.log
 
 
 def test_8_3_warwick_cannot_return_to_calais_as_a_lancastrian():

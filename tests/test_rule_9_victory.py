@@ -1,10 +1,12 @@
 """9.0 victory, and the 1470 scenario's prisoner rule (Henry VI in the Tower)."""
 
+import pytest
+
 from battle_setup import A, B, Dice, act, battle, position, texts
 
 from richard3 import new_game
 from richard3.sequence import begin
-from richard3.ids import DEAD, MINOR, OVER, POLITICAL, PRISON
+from richard3.ids import DEAD, MINOR, OFF, OVER, POLITICAL, PRISON
 from richard3.movement import check_rescue
 from richard3.politics import usurpation_counts
 from richard3.eliminations import eliminate
@@ -23,6 +25,19 @@ def test_9_0_killing_every_enemy_heir_wins_at_once():
     eliminate(g, B["Rutland"])
     assert g.phase == OVER and g.winner == LANC
     assert g.reason == "every York heir is dead (9.0)"
+
+
+def test_9_0_a_last_heir_who_defects_leaves_his_side_no_heir():
+    # docs/rulings.md "Heirs eliminated (9.0, 9.1)": a defected Clarence is an heir of neither
+    # side, so York, whose other heirs are dead, has none left and loses at once.
+    g = position({"Clarence/Y": "Kent", "Henry VI": "Middlesex"})
+    for name in ("York", "March", "Rutland", "Gloucester"):
+        g.loc[B[name]] = DEAD
+    g.check_heirs_victory()
+    assert g.phase != OVER
+    g.loc[B["Clarence/L"]], g.loc[B["Clarence/Y"]] = A["Kent"], OFF     # he changes sides
+    g.check_heirs_victory()
+    assert g.phase == OVER and g.winner == LANC
 
 
 def test_9_0_minors_keep_a_side_alive():
@@ -65,12 +80,15 @@ def test_1470_henry_vi_the_prisoner_counts_as_a_lancastrian_noble():
     assert usurpation_counts(g) == [counts[0] - 1, counts[1]]
 
 
-def test_1470_henry_vi_is_rescued_by_a_lancastrian_block_in_middlesex():
+@pytest.mark.parametrize("rescuer", ["Oxford", "Rebel"])
+def test_1470_henry_vi_is_rescued_by_a_lancastrian_block_in_middlesex(rescuer):
+    # The Rebel too: it fights for the PRETENDER, Lancaster in 1470, so it is a Lancastrian
+    # block in London as any other (docs/rulings.md "The Rebel (3.26)").
     g = new_game("1470", seed=3)
     for b in range(len(g.loc)):
         if g.loc[b] == A["Middlesex"]:
             g.loc[b] = A["Kent"]
-    g.loc[B["Oxford"]] = A["Middlesex"]
+    g.loc[B[rescuer]] = A["Middlesex"]
     check_rescue(g)
     assert g.loc[B["Henry VI"]] == A["Middlesex"]
     assert g.crowned[LANC] == B["Henry VI"]         # the PRETENDER

@@ -39,7 +39,8 @@ Classes found (each a decision of ``--agent``'s side):
   with the strongest single choice's line (``reserve_line``), to play against the choice
   made: ``tools/play_lines.py --sampled``.
 
-Prints one JSON line per position: the scenario and game seed, the record's index of the
+A record played under other rules (its ``code``) is scanned as far as it replays. Prints one
+JSON line per position: the scenario and game seed, the record's index of the
 decision and the actions before it as text (``actions``), the side, the choice played and
 the choices of the same class (``bad``), the class and a note; the suite's data
 (tests/data/positions.json) is written from these by hand, after asking the levels.
@@ -145,9 +146,15 @@ def scan(rec: dict, side_of_agent: int):
     first_action = None         # index of the agent's first decision of its action phase
     last_turns_first = None     # the same, of the last game turn
     unreinforced = {}           # area -> (index, bad, note, line): fought without them
-    for m in rec["moves"]:
+    for n, m in enumerate(rec["moves"]):
         s = g.active_sides()[0]
         legal = g.legal_actions(s)
+        if m >= len(legal):
+            # a record of other rules (its "code"): the positions found up to here stand
+            print(f"{rec['scenario']} game {rec.get('game')}: the record stops replaying at "
+                  f"decision {n} (played on code {rec.get('code')}); scanned up to there",
+                  file=sys.stderr)
+            return
         act = legal[m]
         if (g.campaign, g.turn) != turn:
             if event_played is not None and not in_battles:     # no battle phase at all

@@ -1,5 +1,6 @@
-"""Eliminated blocks (6.8): where each goes, and the elimination itself (a rule helper of the
-battle, the supply phase, the Plague and executions)."""
+"""Eliminated blocks (6.8): where each goes, the elimination itself, and the crowning of a
+side's senior heir in a dead KING's or PRETENDER's place (6.81, 8.2): a rule helper of the
+battle, the supply phase, the Plague, executions and the political turn."""
 
 from __future__ import annotations
 
@@ -61,3 +62,17 @@ def eliminate(g, b: int, cause: int = NO_CAUSE) -> None:
         g.say(1 - side, "eliminated", side, -1, where, cause)
         g.say(side, "eliminated", side, b, where, cause)
     g.check_heirs_victory()
+
+
+def crown(g, s: int) -> None:
+    """Crown side ``s``'s senior heir in play (6.81, 8.2) if he is not its crowned block
+    already; nothing when it has none in play. The KING's place is announced (6.81), the
+    PRETENDER's told to his side only."""
+    h = g.senior_heir(s)
+    if h >= 0 and h != g.crowned[s]:
+        g.crowned[s] = h
+        if s == g.king:             # 6.81: "the location of the new KING must be announced"
+            g.say(PUBLIC, "crowned", h, s, 1, g.loc[h])
+        else:                       # the new PRETENDER is named; where he stands is not
+            g.say(PUBLIC, "crowned", h, s, 0, -1)
+            g.say(s, "crowned", h, s, 0, g.loc[h])

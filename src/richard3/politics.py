@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from .actions import TO_POOL, Action
 from .components import BOMBARD, CHURCH, HEIR, LEVY, MERCENARY, NOBLE, REBEL_TYPE, YORK
+from .eliminations import crown
 from .ids import (DEAD, MERC_DOWN, NA, NB, POLITICAL, POOL, POOL_DOWN, PRISON, PUBLIC, SIDE_NAMES,
                   C)
 from .limits import DEFECTED_HEIRS, EXILE_LIMITS, exile_counted
@@ -47,8 +48,6 @@ LANCASTER_SHIELDS = tuple(a for a in range(NA) if "Lancaster" in C.shields[a])
 #: The Exeter, Somerset and Richmond shields: heir -> areas (2.2).
 SPECIFIC_SHIELDS = {h: tuple(a for a in range(NA) if C.own_shield[h] in C.shields[a])
                     for h in range(NB) if C.own_shield[h]}
-NEVILLE_SHIELDS = {b: tuple(a for n in C.neville_blocks for a in C.shield_areas[n]
-                            if C.label[n] != C.label[b]) for b in C.neville_blocks}
 
 
 def begin_political_turn(g) -> None:
@@ -116,6 +115,10 @@ def usurpation(g) -> None:
     if counts[p] > counts[k]:
         g.king = p
         g.say(PUBLIC, "usurps", p, g.crowned[p], k)
+        if g.crowned[p] < 0:
+            # "the PRETENDER'S senior heir becomes KING", even when his crowned heir died
+            # after the last supply phase's crowning (a turn-7 supply loss, 6.81)
+            crown(g, p)
     else:
         g.say(PUBLIC, "keeps_throne", k)
 
@@ -167,7 +170,13 @@ def home_options(g, b: int) -> list[int]:
     places = free(C.shield_areas[b])
     if b in C.neville_blocks:
         own_blocked = not places
-        dead_kin = free(a for a in NEVILLE_SHIELDS[b] if _shield_owner_dead(g, a))
+        # "These three Nevilles may also go to each other's shields if their owner is dead":
+        # each dead kinsman's own shields, whoever else has one in the same area (East Yorks
+        # is Kent's and Salisbury's); Calais, an exile area, within its limit (7.2)
+        dead_kin = free(a for n in C.neville_blocks
+                        if C.label[n] != C.label[b] and g.loc[n] == DEAD
+                        for a in C.shield_areas[n]
+                        if C.kind[a] != "exile" or _exile_room(g, s, a))
         places = sorted(set(places) | set(dead_kin))
         if own_blocked and s == YORK and C.label[b] in ("Kent", "Salisbury") and \
                 _exile_room(g, s, CALAIS):
@@ -185,12 +194,6 @@ def heir_shields(g, h: int) -> list[int]:
         if x == h or g.loc[x] == DEAD:
             out.update(areas)
     return sorted(out)
-
-
-def _shield_owner_dead(g, a: int) -> bool:
-    """True if every Neville whose shield is in area a is dead (both versions)."""
-    owners = [n for n in C.neville_blocks if a in C.shield_areas[n]]
-    return all(g.loc[n] == DEAD for n in owners)
 
 
 def _exile_room(g, s: int, area: int) -> bool:

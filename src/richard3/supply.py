@@ -28,7 +28,7 @@ A task with side -1 is done by the engine.
 from __future__ import annotations
 
 from .actions import Action
-from .eliminations import eliminate
+from .eliminations import crown, eliminate
 from .events import EXECUTED, SUPPLY_71, SUPPLY_72
 from .ids import DEAD, MINOR, NA, OFF, PUBLIC, SUPPLY, C
 from .limits import DEFECTED_HEIRS, EXILE_LIMITS, SUPPLY_LIMIT, overstack
@@ -154,14 +154,7 @@ def _crown(g) -> None:
     """6.81: a side whose KING or PRETENDER is dead crowns its senior heir in play, where he
     stands; a rescued or entering heir senior to the crowned one takes his place (3.21)."""
     for s in (g.king, 1 - g.king):
-        h = g.senior_heir(s)
-        if h >= 0 and h != g.crowned[s]:
-            g.crowned[s] = h
-            if s == g.king:         # 6.81: "the location of the new KING must be announced"
-                g.say(PUBLIC, "crowned", h, s, 1, g.loc[h])
-            else:                   # the new PRETENDER is named; where he stands is not
-                g.say(PUBLIC, "crowned", h, s, 0, -1)
-                g.say(s, "crowned", h, s, 0, g.loc[h])
+        crown(g, s)
 
 
 def _queue_supply_losses(g) -> None:
