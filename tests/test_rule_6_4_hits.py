@@ -65,6 +65,13 @@ def test_6_4_nobles_are_plus_one_defending_their_shield_not_attacking():
     assert fp(g, "Stanley/L", "Isle of Man") == 3          # one of his two shields
 
 
+def test_3_22_clarence_as_a_lancastrian_noble_defends_the_york_shields_as_his():
+    # docs/rulings.md "Clarence as a Lancastrian noble": the York shields he deploys to and goes
+    # home to (9.1) are his shields, +1 defending them (3.22).
+    g = position({"Clarence/L": "Rutland", "Henry VI": "Middlesex"})
+    assert fp(g, "Clarence/L", "Rutland") == 3 and fp(g, "Clarence/L", "Essex") == 2
+
+
 def test_6_4_levies_churches_and_the_welsh_at_home():
     g = position({"York (levy)": "South Yorks", "Canterbury (church)/Y": "Kent",
                   "Welsh Mercenary": "Powys", "Henry VI": "Middlesex"})
