@@ -1,5 +1,6 @@
 """6.2.1 Morale: Morale Checks, retreats, routs, stacked retreats and leader checks."""
 
+import pytest
 from soy_helpers import (
     LANCASTER,
     MOVEMENT,
@@ -53,14 +54,18 @@ def test_rule_6_2_1_no_automatic_results_leadership_lowers_the_roll():
     assert g.loc[YORK][u] == DISCARD                 # stood: Cohesion 1 - 1 = 0, eliminated
 
 
-def test_rule_6_2_1_retreat_from_the_rear_is_a_rout():
+@pytest.mark.parametrize("whose, where", [(YORK, DISCARD), (LANCASTER, "centre middle")])
+def test_rule_6_2_1_retreat_from_the_rear_is_a_rout(whose, where):
+    # From the own rear, a rout. docs/sunofyork-rulings.md "6.2.1 Retreats from a rear": only
+    # the own rear has no position behind it; a unit that fails its check in the enemy's rear
+    # moves back one position, into the middle ground.
     g = battle()
-    rear = position(YORK, "right rear")
+    rear = position(whose, "centre rear")
     u = place(g, YORK, "Longbowmen (1:2/2)", rear, hits=1)
     place(g, LANCASTER, "Knights (3/5)", rear)
     g.script = [6]
     begin_turn_of(g, YORK)
-    assert g.loc[YORK][u] == DISCARD
+    assert g.loc[YORK][u] == (where if where == DISCARD else position(YORK, where))
 
 
 def test_rule_6_2_1_retreat_into_a_full_position_goes_sideways_or_routs():
@@ -170,15 +175,3 @@ def test_rule_6_2_3_b_capture_discards_the_flank_units_not_the_terrain():
     g.apply(YORK, ("move", u, lrear))
     assert g.captured[column(lrear)] == YORK
     assert g.loc[LANCASTER][unit] == DISCARD and g.loc[LANCASTER][woods] == flank
-
-
-def test_rule_6_2_1_a_retreat_from_the_enemys_rear_falls_back_to_the_middle_ground():
-    # docs/sunofyork-rulings.md "6.2.1 Retreats from a rear": only the own rear has no position
-    # behind it; a unit that fails its check in the enemy's rear moves back one position.
-    g = battle()
-    lrear = position(LANCASTER, "centre rear")
-    u = place(g, YORK, "Longbowmen (1:2/3)", lrear, hits=1)
-    place(g, LANCASTER, "Knights (3/5)", lrear)
-    g.script = [6]
-    begin_turn_of(g, YORK)
-    assert g.loc[YORK][u] == position(YORK, "centre middle")

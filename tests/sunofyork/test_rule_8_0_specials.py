@@ -1,7 +1,18 @@
 """8.0 Special cards: Treason!, A Warwick! (before and after 1468), Rally, Artillery, Battle
 Confusion, Fatigue, Ambush, Margaret of Anjou, King Henry VI; 2.2.1 royalty and loyalty."""
 
-from soy_helpers import LANCASTER, MOVEMENT, YORK, battle, find, place, position, to_hand
+import pytest
+from soy_helpers import (
+    LANCASTER,
+    MOVEMENT,
+    YORK,
+    battle,
+    find,
+    place,
+    position,
+    to_hand,
+)
+
 from sunofyork.effects import ability, morale_modifier
 from sunofyork.state import COMBAT, DISCARD, DISCARD_STEP, FATIGUED, OUT
 from sunofyork.turn import end_sequence, start_sequence
@@ -135,12 +146,16 @@ def test_rule_8_0_artillery_fires_two_dice_at_five_and_is_removed():
     assert g.hits[LANCASTER][t] == 1 and g.loc[YORK][art] == OUT
 
 
-def test_rule_8_0_engaged_artillery_is_eliminated():
+@pytest.mark.parametrize("guarded", [True, False])
+def test_rule_8_0_engaged_artillery_is_eliminated(guarded):
+    # "Artillery may not engage. Engaged artillery is immediately eliminated": enemy combat
+    # units entering its position eliminate it, with its own side's units there or none.
     g = battle(active=LANCASTER, phase=MOVEMENT)
     g.pool = 1
     rear = position(YORK, "right rear")
     art = place(g, YORK, "Artillery", rear)
-    place(g, YORK, "Longbowmen (1:2/1)", rear)
+    if guarded:
+        place(g, YORK, "Longbowmen (1:2/1)", rear)
     u = place(g, LANCASTER, "Men-at-Arms (2/4)", position(YORK, "right middle"))
     g.apply(LANCASTER, ("move", u, rear))
     assert g.loc[YORK][art] == DISCARD
@@ -220,18 +235,6 @@ def test_rule_8_0_king_henry_vi_morale_and_orders():
     assert morale_modifier(g, LANCASTER, u, g.loc[LANCASTER][u]) == -1
     g.apply(LANCASTER, ("end",))
     assert g.pool == 3
-
-
-def test_rule_8_0_artillery_alone_with_enemy_units_is_eliminated():
-    # "Artillery may not engage. Engaged artillery is immediately eliminated": enemy combat
-    # units entering its position eliminate it with none of its own side's units there.
-    g = battle(active=LANCASTER, phase=MOVEMENT)
-    g.pool = 1
-    mid = position(YORK, "right middle")
-    art = place(g, YORK, "Artillery", mid)
-    u = place(g, LANCASTER, "Men-at-Arms (2/4)", position(LANCASTER, "left rear"))
-    g.apply(LANCASTER, ("move", u, mid))
-    assert g.loc[YORK][art] == DISCARD
 
 
 def test_rule_8_0_fatigue_may_be_placed_in_a_flank_position():
