@@ -154,11 +154,11 @@ def settle(g, ev: list) -> None:
         for s in (0, 1):
             # 8.0: artillery may not engage: enemy combat units in its position eliminate it,
             # whether or not its own side's units are there (6.2.2's "together with enemy
-            # combat units").
-            if not has_units(g, p, 1 - s):
-                continue
-            for cid in list(g.at[p][s]):
-                if g.decks[s][cid - 1].type == ARTILLERY:
+            # combat units"). Artillery is rare: look for it before the enemy.
+            deck = g.decks[s]
+            guns = [cid for cid in g.at[p][s] if deck[cid - 1].type == ARTILLERY]
+            if guns and has_units(g, p, 1 - s):
+                for cid in guns:
                     ev.append(("artillery_lost", s, cid, p))
                     g.put(s, cid, DISCARD)
     for c in g.columns:

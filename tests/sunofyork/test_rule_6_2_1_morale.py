@@ -68,15 +68,24 @@ def test_rule_6_2_1_retreat_from_the_rear_is_a_rout(whose, where):
     assert g.loc[YORK][u] == (where if where == DISCARD else position(YORK, where))
 
 
-def test_rule_6_2_1_retreat_into_a_full_position_goes_sideways_or_routs():
-    g = battle()
-    mid, rear = position(YORK, "left middle"), position(YORK, "left rear")
+def retreat_from_a_full_rear(g, battle_word: str, beside) -> int:
+    """York's rear of that battle holds four units; ``beside()`` places what stands beside
+    it; a York unit with a hit in the middle ground, beside Lancastrian Knights, fails its
+    Morale Check (a 6) as York's turn begins. Returns the unit's id."""
+    mid, rear = (position(YORK, f"{battle_word} {row}") for row in ("middle", "rear"))
     for _ in range(4):
-        place(g, YORK, "Longbowmen (1:2/1)", rear)
-    u = place(g, YORK, "Longbowmen (1:2/2)", mid, hits=1)
+        place(g, YORK, "Longbowmen (1:2/2)", rear)
+    beside()
+    u = place(g, YORK, "Longbowmen (1:2/3)", mid, hits=1)
     place(g, LANCASTER, "Knights (3/5)", mid)
     g.script = [6]
     begin_turn_of(g, YORK)
+    return u
+
+
+def test_rule_6_2_1_retreat_into_a_full_position_goes_sideways_or_routs():
+    g = battle()
+    u = retreat_from_a_full_rear(g, "left", lambda: None)
     # sideways into the unengaged centre middle ground, which has room
     assert g.loc[YORK][u] == position(YORK, "centre middle")
 
@@ -139,15 +148,12 @@ def test_rule_6_2_1_retreat_sideways_not_in_among_the_enemy():
     # the fewest-own-units tie-break liked it): a retreat does not go in among the enemy; the
     # right middle, with room and a York unit, takes it.
     g = battle()
-    mid, rear = position(YORK, "centre middle"), position(YORK, "centre rear")
-    for _ in range(4):
-        place(g, YORK, "Longbowmen (1:2/2)", rear)
-    place(g, LANCASTER, "Billmen (1/3)", position(YORK, "left middle"))
-    place(g, YORK, "Longbowmen (1:2/1)", position(YORK, "right middle"))
-    u = place(g, YORK, "Longbowmen (1:2/3)", mid, hits=1)
-    place(g, LANCASTER, "Knights (3/5)", mid)
-    g.script = [6]
-    begin_turn_of(g, YORK)
+
+    def beside():
+        place(g, LANCASTER, "Billmen (1/3)", position(YORK, "left middle"))
+        place(g, YORK, "Longbowmen (1:2/1)", position(YORK, "right middle"))
+
+    u = retreat_from_a_full_rear(g, "centre", beside)
     assert g.loc[YORK][u] == position(YORK, "right middle")
 
 
