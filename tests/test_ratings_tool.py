@@ -4,6 +4,7 @@ so one ratings table never mixes games played by different AI code."""
 from __future__ import annotations
 
 import json
+import platform
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,38 @@ def test_a_game_record_carries_its_seed_and_code(monkeypatch):
     assert rec["seed"] == 7 and rec["code"] == ratings.code_fingerprint()
     assert rec["a_side"] == "York"
     assert rec["game_seed"] == 700021 and rec["moves"] == [0, 2, 1]
+    assert rec["python"] == platform.python_implementation()
+
+
+class _SerialPool:
+    """multiprocessing.Pool's part that ratings.main uses, in this process."""
+
+    def __init__(self, workers):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def imap_unordered(self, fn, jobs):
+        return map(fn, jobs)
+
+
+def test_no_fit_plays_the_games_and_fits_nothing(tmp_path, monkeypatch, capsys):
+    """``--no-fit`` (a run under PyPy, which has no scipy): every game is written to
+    ``--out`` and no table is fitted or printed."""
+    monkeypatch.setattr(ratings, "play_game", lambda *a: {
+        "winner": "b", "decisions": 3, "seconds": 0.5, "a_side": "York", "seed": 1,
+        "moves": []})
+    monkeypatch.setattr(ratings.multiprocessing, "Pool", _SerialPool)
+    monkeypatch.setattr(ratings.seat_ratings, "fit", lambda *a: pytest.fail("fitted"))
+    out = tmp_path / "r.jsonl"
+    assert ratings.main(["--agents", "easy", "normal", "--games", "2", "--scenarios", "1483",
+                         "--out", str(out), "--no-fit"]) == 0
+    assert [json.loads(x)["game"] for x in out.read_text().splitlines()] == [0, 1]
+    assert capsys.readouterr().out == ""
 
 
 def test_the_table_is_fitted_free_of_the_seat_with_the_seat_advantages(capsys):

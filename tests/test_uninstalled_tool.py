@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import types
 from pathlib import Path
 
+from helpers import load_tool
+
 ROOT = Path(__file__).resolve().parent.parent
+uninstalled = load_tool("uninstalled")
 SCRIPT = """
 import sys
 from richard3.game import new_game
@@ -35,3 +39,16 @@ def test_a_script_loads_a_scenario_only_through_the_launcher(tmp_path):
 def test_no_script_is_a_usage_error():
     done = run("tools/uninstalled.py")
     assert done.returncode != 0 and "usage" in done.stderr
+
+
+def test_tomli_stands_in_for_tomllib_before_python_3_11(monkeypatch):
+    """PyPy's Python 3.9 has no ``tomllib``: the launcher maps ``tomli`` (the same API) in its
+    place, so the engine's TOML data loads; where ``tomllib`` exists it is left alone."""
+    import tomllib
+    tomli = types.ModuleType("tomli")
+    monkeypatch.setitem(sys.modules, "tomli", tomli)
+    uninstalled.map_tomllib()
+    assert sys.modules["tomllib"] is tomllib
+    monkeypatch.setitem(sys.modules, "tomllib", None)      # import tomllib now fails
+    uninstalled.map_tomllib()
+    assert sys.modules["tomllib"] is tomli

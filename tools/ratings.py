@@ -9,6 +9,11 @@ prints instead the fit of issue 25 (``choix``, no seat term, bootstrap over the 
 
     .venv/bin/python tools/ratings.py [--games 20] [--seed 1] [--workers 2] [--agents ...]
     .venv/bin/python tools/ratings.py --results FILE [FILE ...]   # fit again from saved results
+    .pypy/bin/python tools/uninstalled.py tools/ratings.py ... --no-fit   # play under PyPy
+
+PyPy plays the same games move for move in less than half the time (tools/uninstalled.py
+says how to make ``.pypy``); it has no scipy, so ``--no-fit`` plays only and the fit is made
+afterwards with ``--results``. Each record names the interpreter that played it (``python``).
 
 Each pairing plays ``--games`` games per scenario (half with each agent as Lancaster; game
 seeds as ``python -m richard3 tournament``, agents at their tournament bounds) and each game
@@ -25,6 +30,7 @@ import argparse
 import itertools
 import json
 import multiprocessing
+import platform
 import random
 import sys
 import time
@@ -49,7 +55,8 @@ def _job(job):
     return {"scenario": scenario, "a": a, "b": b, "game": index, "a_side": rec["a_side"],
             "winner": rec["winner"],
             "decisions": rec["decisions"], "seconds": rec["seconds"], "seed": seed,
-            "code": code_fingerprint(), "game_seed": rec["seed"], "moves": rec["moves"]}
+            "code": code_fingerprint(), "game_seed": rec["seed"], "moves": rec["moves"],
+            "python": platform.python_implementation()}
 
 
 def played(path: Path, seed: int, code: str) -> set:
@@ -119,6 +126,9 @@ def main(argv=None) -> int:
                     "--agents that played)")
     ap.add_argument("--plain", action="store_true",
                     help="issue 25's fit: choix, no seat term")
+    ap.add_argument("--no-fit", action="store_true",
+                    help="play only, fit nothing (under PyPy, which has no scipy: fit the "
+                         "file afterwards with --results)")
     args = ap.parse_args(argv)
     if args.results:
         results = [json.loads(x) for path in args.results
@@ -135,6 +145,8 @@ def main(argv=None) -> int:
                 print(f"\r{n}/{len(jobs)} games, {time.perf_counter() - t0:.0f} s", end="",
                       file=sys.stderr)
         print(file=sys.stderr)
+        if args.no_fit:
+            return 0
         results = [json.loads(x) for x in args.out.read_text().splitlines() if x.strip()]
     results = [r for r in results if r["a"] in args.agents and r["b"] in args.agents
                and not r.get("summary")]
