@@ -11,7 +11,7 @@ prints instead the fit of issue 25 (``choix``, no seat term, bootstrap over the 
     .venv/bin/python tools/ratings.py --results FILE [FILE ...]   # fit again from saved results
     .pypy/bin/python tools/uninstalled.py tools/ratings.py ... --no-fit   # play under PyPy
 
-PyPy plays the same games move for move in less than half the time (tools/uninstalled.py
+PyPy plays the same games move for move at about 2.5 times the pace (tools/uninstalled.py
 says how to make ``.pypy``); it has no scipy, so ``--no-fit`` plays only and the fit is made
 afterwards with ``--results``. Each record names the interpreter that played it (``python``).
 

@@ -7,10 +7,10 @@ install, then the script runs as ``__main__`` with the arguments that follow it.
     python3 tools/uninstalled.py tools/ratings.py --agents hard-v2 hard --games 100 \\
         --seed 57 --workers 16 --out "$OUT/r57-hard.jsonl" --anchor hard-v2
 
-Under PyPy, whose Debian build is Python 3.9 (about twice CPython's speed for the search, the
+Under PyPy, whose Debian build is Python 3.9 (about 2.5 times CPython's pace in the search, the
 same games move for move: ``.pypy`` below), ``tomllib`` is taken from ``tomli``:
 
-    pypy3 -m venv .pypy && .pypy/bin/pip install tomli
+    apt-get install pypy3 && pypy3 -m venv .pypy && .pypy/bin/pip install tomli
     .pypy/bin/python tools/uninstalled.py tools/ratings.py ... --no-fit
 
 Raises SystemExit with a usage line when no script is named. The packages it maps are the
