@@ -67,6 +67,23 @@ def test_a_tournament_game_replays_from_its_moves_as_fit_data():
         train_value.as_games_record(old)
 
 
+def test_a_ratings_run_game_reads_as_fit_data_with_its_deal_and_winner():
+    """``tools/ratings.py`` records the run's seed as ``seed``, the deal as ``game_seed`` and
+    the winner as "a" or "b": the fit reads the deal and turns the winner into a side, so the
+    long runs' games (docs/results) replay to their end as fit data."""
+    from richard3 import new_game
+    ratings = load_tool("ratings")
+    rec = ratings._job(("1483", "easy", "random", 1, 5))          # A (easy) is York
+    data = train_value.as_games_record(rec)
+    assert data["seed"] == rec["game_seed"] != rec["seed"]
+    g = new_game("1483", seed=data["seed"])
+    for k in data["moves"]:
+        s = g.active_sides()[0]
+        g.apply(s, g.legal_actions(s)[k])
+    assert g.is_over and g.winner == data["winner"]
+    assert data["winner"] == (1 if rec["winner"] == "a" else 0)
+
+
 def test_the_heirs_danger_as_a_stake_is_fitted_by_likelihood():
     """``stake``'s fit (a diagnostic, docs/ai-strength.md): outcomes drawn from the form it
     fits, chance = sigmoid(base) x (1 - K danger) with K = 0.3, give back K within a few

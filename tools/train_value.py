@@ -176,13 +176,21 @@ def cmd_games(args) -> int:
 def as_games_record(rec: dict) -> dict:
     """A games file's record as ``positions`` reads it: a record of ``games`` as it is; a
     tournament's (``python -m richard3 tournament --results``, which keeps each game's moves)
-    with its winner as a side (0 Lancaster, 1 York, None for a draw). Raises ValueError for
+    or a ratings run's (``tools/ratings.py --out``) with its winner as a side (0 Lancaster,
+    1 York, None for a draw) and its deal as ``seed``. Raises ValueError for
     a tournament record without moves (one written before they were kept)."""
     if "a_side" not in rec:
         return rec
     if "moves" not in rec:
         raise ValueError(f"tournament game {rec.get('game')} (seed {rec.get('seed')}) has no "
                          "moves: it was played before tournaments kept them")
+    if "game_seed" in rec:
+        # tools/ratings.py's record: the deal is ``game_seed`` (``seed`` is the run's), the
+        # winner "a", "b" or None, and ``a_side`` the side agent a played.
+        a_side = side_id(rec["a_side"])
+        winner = {"a": a_side, "b": 1 - a_side, None: None}[rec["winner"]]
+        return {"scenario": rec["scenario"], "seed": rec["game_seed"], "winner": winner,
+                "moves": rec["moves"]}
     side = rec["winner_side"]
     return {"scenario": rec["scenario"], "seed": rec["seed"],
             "winner": None if side is None else side_id(side), "moves": rec["moves"]}
@@ -293,21 +301,23 @@ def cmd_fit(args) -> int:
         if args.games is not None:  # the first N games of this file, as `games` numbers them
             n = args.games[min(k, len(args.games) - 1)]
             rows = [r for r in rows if r["seed"] % 1_000_000 < n]
-        recs += [as_games_record(r) for r in rows]
+        recs += [dict(as_games_record(r), file=path.name) for r in rows]
     recs = sorted((r for r in recs if r["winner"] in (0, 1)), key=lambda r: r["seed"])
     t0 = time.perf_counter()
     with multiprocessing.Pool(args.jobs) as pool:
         parts = pool.map(_positions, [(r, args.every) for r in recs], chunksize=8)
-    X, y, groups, scen, nxt = [], [], [], [], []
-    for seed, scenario, rows in parts:
+    X, y, groups, scen, nxt, source = [], [], [], [], [], []
+    for rec, (seed, scenario, rows) in zip(recs, parts):
         # rows alternate the two sides' points of view of each position taken
         for k, (f, won) in enumerate(rows):
             X.append(f)
             y.append(won)
             groups.append(seed)
             scen.append(scenario)
+            source.append(rec["file"])
             nxt.append(len(nxt) + 2 if k + 2 < len(rows) else -1)
     X, y, groups, nxt = np.array(X), np.array(y), np.array(groups), np.array(nxt)
+    source = np.array(source)
     print(f"{len(recs)} games, {len(y)} positions ({time.perf_counter() - t0:.0f} s)",
           file=sys.stderr)
     # Hold out a fifth of the games for the figures; cross-validate C on the rest.
@@ -350,6 +360,17 @@ def cmd_fit(args) -> int:
             q = _predict(D[mask], w)
             figures[f"held_out_accuracy_{sc}"] = round(float(accuracy_score(y[mask], q > 0.5)),
                                                        4)
+    # Each file's held-out games, by the new weights and by the shipped ones: whether the
+    # fit predicts the stronger levels' games (a long run's file) better than the value
+    # they were played with.
+    for name in sorted(set(source.tolist())):
+        mask = test & (source == name)
+        if mask.any() and len(set(y[mask].tolist())) == 2:
+            old = 1.0 / (1.0 + np.exp(-(X[mask] @ np.array(shipped_weights()))))
+            figures[f"held_out_log_loss {name}"] = {
+                "fit": round(float(log_loss(y[mask], _predict(D[mask], w))), 4),
+                "shipped": round(float(log_loss(y[mask], old)), 4),
+                "positions": int(mask.sum())}
     weights = dict(zip(NAMES, map(float, raw_weights(w))))
     out = {"format": "richard3-value", "version": 1, "features": list(NAMES),
            "weights": weights, "fit": figures,
