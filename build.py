@@ -1251,18 +1251,24 @@ def cmd_bench_table(args: list[str]) -> int:
 
 #: Self-play games the shipped value was fitted to (src/richard3/data/value.json says so too).
 TRAIN_GAMES = 969
+#: The search levels' games fitted beside them: issue 57's long runs (tools/ratings.py
+#: records, kept in the repository: they replay on the code they name).
+TRAIN_RUNS = ("docs/results/r57/hard-vs-hard-v2-s57-fe39c15f.jsonl",
+              "docs/results/r57/hard-vs-expert-s57-fe39c15f.jsonl")
 
 
 @command("train-ai", needs=("python",))
 def cmd_train_ai(args: list[str]) -> int:
-    """Train the AI's learned value: self-play games, then the fit (tools/train_value.py), with
-    the `train` extra (numpy, scikit-learn) installed into the virtual environment."""
+    """Train the AI's learned value: self-play games, then the fit (tools/train_value.py) over
+    them and the search levels' games of ``TRAIN_RUNS``, with the `train` extra (numpy,
+    scikit-learn) installed into the virtual environment."""
     run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-q",
          "-e", f"{ROOT}[train]"])
     script = ROOT / "tools" / "train_value.py"
     games = [a for a in args if a.startswith("--games=")] or [f"--games={TRAIN_GAMES}"]
     code = subprocess.call([sys.executable, script, "games", *games], cwd=ROOT)
-    return code or subprocess.call([sys.executable, script, "fit", *games], cwd=ROOT)
+    return code or subprocess.call([sys.executable, script, "fit", *games, "--games-file",
+                                    ".cache/ai/games.jsonl", *TRAIN_RUNS], cwd=ROOT)
 
 
 @command("bench-engine", needs=("python",))

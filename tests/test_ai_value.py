@@ -76,8 +76,9 @@ def test_winning_chances_are_chances_and_a_finished_game_is_decided():
 
 def test_the_weights_keep_to_what_a_player_knows_of_each_feature():
     """features.DIRECTION and WEAKER, as tools/train_value.py fits them: a weight of the
-    right sign (0 where there is none), and a step in exile weighing no more than a step on
-    the map, in the same direction."""
+    right sign (0 where there is none), a step in exile weighing no more than a step on the
+    map and a noble in the pool no more than one counted on the map (so that a recruit is
+    never a loss to the value), each in the same direction."""
     w = json.loads(resources.files("richard3.data").joinpath("value.json").read_text())["weights"]
     assert set(DIRECTION) <= set(NAMES) and set(WEAKER) | set(WEAKER.values()) <= set(NAMES)
     for name, sign in DIRECTION.items():

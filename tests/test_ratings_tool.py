@@ -113,3 +113,28 @@ def test_the_schedule_plays_deal_by_deal_and_only_the_scenarios_asked():
     assert {j[1:3] for j in jobs} == {("hard-v2", "hard")} and {j[4] for j in jobs} == {57}
     assert {j[0] for j in ratings.schedule(2, ["a", "b"], 1, ratings.SCENARIOS, set())} == set(
         ratings.SCENARIOS)
+
+
+def test_values_make_hard_agents_judging_by_a_value_file(tmp_path):
+    """``--values NAME=FILE``: NAME plays as hard at its tournament bound with FILE's weights
+    (two fits meet on paired deals); a file that is no value file is refused by name."""
+    from richard3.ai import registry
+    from richard3.ai.features import NAMES
+    from richard3.ai.registry import tournament_agent
+    path = tmp_path / "v.json"
+    path.write_text(json.dumps({"features": list(NAMES),
+                                "weights": {n: i / 100 for i, n in enumerate(NAMES)}}))
+    try:
+        assert ratings.register_values([f"test-refit={path}"]) == ["test-refit"]
+        agent = tournament_agent("test-refit", 1)
+        assert agent.weights == tuple(i / 100 for i in range(len(NAMES)))
+        assert agent.samples == registry.TOURNAMENT["hard"]["samples"]
+    finally:
+        registry.REGISTRY.pop("test-refit", None)
+        registry.TOURNAMENT.pop("test-refit", None)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"features": ["bias"], "weights": {"bias": 0}}))
+    with pytest.raises(SystemExit, match=r"bad\.json is not a value file"):
+        ratings.register_values([f"other={bad}"])
+    with pytest.raises(SystemExit, match="NAME=FILE"):
+        ratings.register_values(["hard=" + str(path)])

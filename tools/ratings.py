@@ -10,6 +10,7 @@ prints instead the fit of issue 25 (``choix``, no seat term, bootstrap over the 
     .venv/bin/python tools/ratings.py [--games 20] [--seed 1] [--workers 2] [--agents ...]
     .venv/bin/python tools/ratings.py --results FILE [FILE ...]   # fit again from saved results
     .pypy/bin/python tools/uninstalled.py tools/ratings.py ... --no-fit   # play under PyPy
+    .venv/bin/python tools/ratings.py --agents old new --values old=OLD.json new=NEW.json ...
 
 PyPy plays the same games move for move at about 2.5 times the pace (tools/uninstalled.py
 says how to make ``.pypy``); it has no scipy, so ``--no-fit`` plays only and the fit is made
@@ -57,6 +58,35 @@ def _job(job):
             "decisions": rec["decisions"], "seconds": rec["seconds"], "seed": seed,
             "code": code_fingerprint(), "game_seed": rec["seed"], "moves": rec["moves"],
             "python": platform.python_implementation()}
+
+
+def register_values(specs: list[str]) -> list[str]:
+    """``--values NAME=FILE ...``: each NAME becomes the hard level (``registry.HARD``, its
+    tournament bound) judging by the weights of FILE, a value file as
+    ``tools/train_value.py fit`` writes it, so two fits meet on paired deals. Returns the
+    names; raises SystemExit naming the spec or file that is not of that form, or whose
+    features are not ``features.NAMES``."""
+    from functools import partial
+
+    from richard3.ai import registry
+    from richard3.ai.features import NAMES
+    from richard3.ai.search import SearchAgent
+    names = []
+    for spec in specs:
+        name, eq, path = spec.partition("=")
+        if not eq or not name or name in registry.REGISTRY:
+            raise SystemExit(f"--values {spec}: expected NAME=FILE with a new agent name")
+        try:
+            data = json.loads(Path(path).read_text())
+            if data.get("features") != list(NAMES):
+                raise ValueError("its features are not those of ai/features.py")
+            w = tuple(float(data["weights"][n]) for n in NAMES)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise SystemExit(f"--values {spec}: {path} is not a value file ({exc})") from None
+        registry.REGISTRY[name] = partial(SearchAgent, **registry.HARD, weights=w)
+        registry.TOURNAMENT[name] = registry.TOURNAMENT["hard"]
+        names.append(name)
+    return names
 
 
 def played(path: Path, seed: int, code: str) -> set:
@@ -126,10 +156,14 @@ def main(argv=None) -> int:
                     "--agents that played)")
     ap.add_argument("--plain", action="store_true",
                     help="issue 25's fit: choix, no seat term")
+    ap.add_argument("--values", nargs="+", default=[], metavar="NAME=FILE",
+                    help="agents NAME: the hard level with the value file FILE (a refit "
+                         "against the shipped value, say); name them in --agents")
     ap.add_argument("--no-fit", action="store_true",
                     help="play only, fit nothing (under PyPy, which has no scipy: fit the "
                          "file afterwards with --results)")
     args = ap.parse_args(argv)
+    register_values(args.values)     # before the pool forks, so its workers know them
     if args.results:
         results = [json.loads(x) for path in args.results
                    for x in path.read_text().splitlines() if x.strip()]

@@ -300,7 +300,7 @@ def cmd_fit(args) -> int:
         rows = _records(path)
         if args.games is not None:  # the first N games of this file, as `games` numbers them
             n = args.games[min(k, len(args.games) - 1)]
-            rows = [r for r in rows if r["seed"] % 1_000_000 < n]
+            rows = [r for r in rows if "a_side" in r or r["seed"] % 1_000_000 < n]
         recs += [dict(as_games_record(r), file=path.name) for r in rows]
     recs = sorted((r for r in recs if r["winner"] in (0, 1)), key=lambda r: r["seed"])
     t0 = time.perf_counter()
@@ -360,16 +360,16 @@ def cmd_fit(args) -> int:
             q = _predict(D[mask], w)
             figures[f"held_out_accuracy_{sc}"] = round(float(accuracy_score(y[mask], q > 0.5)),
                                                        4)
-    # Each file's held-out games, by the new weights and by the shipped ones: whether the
-    # fit predicts the stronger levels' games (a long run's file) better than the value
-    # they were played with.
+    # Each file's held-out games, by the new weights and by those the package held before
+    # this fit ("before"): whether the fit predicts the stronger levels' games (a long run's
+    # file) better than the value they were played with.
     for name in sorted(set(source.tolist())):
         mask = test & (source == name)
         if mask.any() and len(set(y[mask].tolist())) == 2:
             old = 1.0 / (1.0 + np.exp(-(X[mask] @ np.array(shipped_weights()))))
             figures[f"held_out_log_loss {name}"] = {
                 "fit": round(float(log_loss(y[mask], _predict(D[mask], w))), 4),
-                "shipped": round(float(log_loss(y[mask], old)), 4),
+                "before": round(float(log_loss(y[mask], old)), 4),
                 "positions": int(mask.sum())}
     weights = dict(zip(NAMES, map(float, raw_weights(w))))
     out = {"format": "richard3-value", "version": 1, "features": list(NAMES),
@@ -455,7 +455,8 @@ def main(argv=None) -> int:
                    help="the games files (default: .cache/ai/games.jsonl; the search levels' "
                         "games are .cache/ai/games_search.jsonl)")
     f.add_argument("--games", type=int, nargs="+", default=None,
-                   help="fit the first N games of each file, one N per file (default: all)")
+                   help="fit the first N games of each games file (tools/train_value.py games), "
+                   "one N per file (default: all); a tournament's or ratings run's whole")
     f.add_argument("--every", type=int, default=3, help="take every N-th decision (3)")
     f.add_argument("--c", type=float, nargs="+", default=[0.01, 0.1, 1.0, 10.0])
     f.add_argument("--seed", type=int, default=1)

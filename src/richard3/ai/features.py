@@ -98,6 +98,7 @@ DIRECTION = {
     "london_me": 1, "london_them": -1,
     "steps_me": 1, "steps_them": -1, "exile_steps_me": 1, "exile_steps_them": -1,
     "counted_me": 1, "counted_them": -1, "levies_me": 1, "levies_them": -1,
+    "pool_counted_me": 1, "pool_counted_them": -1,
     "battle_win": 1, "battle_steps": 1, "battle_counted": 1, "battle_heirs": 1,
     "battle_last_heir": 1,
     "threat_me": -1, "threat_them": 1, "hunt_me": 1, "hunt_them": -1,
@@ -107,8 +108,12 @@ DIRECTION = {
 }
 #: feature -> the feature it weighs no more than, in the same direction: a block in exile is
 #: out of the usurpation count (8.2) and fights nobody there, so its step weighs at most what a
-#: step on the map weighs.
-WEAKER = {"exile_steps_me": "steps_me", "exile_steps_them": "steps_them"}
+#: step on the map weighs; a noble or church in the pool is out of the count too (8.2) and
+#: costs an AP to recruit (5.4), so it weighs at most what one counted on the map weighs, and
+#: at least nothing (alive, he comes back: 6.8). Fitted free on the search levels' games, the
+#: pool's noble weighed more than the map's, and recruiting him looked a loss.
+WEAKER = {"exile_steps_me": "steps_me", "exile_steps_them": "steps_them",
+          "pool_counted_me": "counted_me", "pool_counted_them": "counted_them"}
 JUDGEMENT_CAP = 10.0
 
 
