@@ -363,10 +363,11 @@ def cmd_fit(args) -> int:
     # Each file's held-out games, by the new weights and by those the package held before
     # this fit ("before"): whether the fit predicts the stronger levels' games (a long run's
     # file) better than the value they were played with.
+    before = np.array(shipped_weights())
     for name in sorted(set(source.tolist())):
         mask = test & (source == name)
         if mask.any() and len(set(y[mask].tolist())) == 2:
-            old = 1.0 / (1.0 + np.exp(-(X[mask] @ np.array(shipped_weights()))))
+            old = 1.0 / (1.0 + np.exp(-(X[mask] @ before)))
             figures[f"held_out_log_loss {name}"] = {
                 "fit": round(float(log_loss(y[mask], _predict(D[mask], w))), 4),
                 "before": round(float(log_loss(y[mask], old)), 4),
