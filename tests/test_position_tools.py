@@ -10,6 +10,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from helpers import load_tool
 
 from richard3 import new_game
@@ -127,3 +128,21 @@ def test_a_line_is_played_on_through_as_many_game_turns_as_asked():
 
     assert past_the_battles_of(play_lines.played_on(g.copy(), agent, turns=0), 3)
     assert past_the_battles_of(play_lines.played_on(g.copy(), agent, turns=1), 4)
+
+
+def test_agreement_positions_are_decisions_of_the_records():
+    """``tools/agreement.py`` asks the levels at decisions of the recorded games: each position
+    replays (the record's own actions) to a side with more than one legal action; a scenario
+    the file lacks is named."""
+    agreement = load_tool("agreement")
+    path = ROOT / "docs" / "results" / "r57" / "hard-vs-expert-s58-8db859da.jsonl"
+    cases = agreement.positions(path, 2, 1, ["1483"])
+    assert len(cases) == 8 and len({(c["seed"], c["at"]) for c in cases}) == 8
+    for case in cases:
+        g = new_game(case["scenario"], seed=case["seed"])
+        for side, text in case["actions"]:
+            g.apply(side, text)
+        assert len(case["actions"]) == case["at"]
+        assert g.active_sides()[0] == case["side"] and len(g.legal_actions(case["side"])) > 1
+    with pytest.raises(SystemExit, match="1455"):
+        agreement.positions(path, 2, 1, ["1455"])
