@@ -10,8 +10,9 @@ level's difference from itself on another seed (what its samples alone change).
 Per scenario the file's first four records (two deals, both seats), ``--per`` decisions of
 each with more than one legal action, drawn at random (``random.Random(--seed)``), either
 side. Prints one JSON line per position (the choices and seconds each took) and, at the end,
-the pairs that chose differently: ``A1-A2`` (level A against itself), ``A1-B1`` (the levels
-on the same agent seed). Raises SystemExit for a file with no records of a scenario asked.
+the pairs that chose differently: ``A/1`` against ``A/2`` (level A on its two agent seeds),
+``A/1`` against ``B/1`` (the levels on the same agent seed). A level is an agent spec
+(``registry.tournament_agent``), so a variant is screened as "expert:candidates=8,plans=4". Raises SystemExit for a file with no records of a scenario asked.
 """
 
 from __future__ import annotations
@@ -29,8 +30,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from pin_decisions import replay  # noqa: E402
 from richard3 import new_game  # noqa: E402
-from richard3.ai import get_agent  # noqa: E402
-from richard3.ai.registry import TOURNAMENT  # noqa: E402
+from richard3.ai.registry import tournament_agent  # noqa: E402
 
 SEEDS = (11, 12)
 
@@ -60,11 +60,12 @@ def positions(path: Path, per: int, seed: int, scenarios) -> list[dict]:
 
 
 def decide(level: str, case: dict, agent_seed: int) -> tuple[str, float]:
-    """The level's choice at the position (at its tournament bound) and the seconds taken."""
+    """The choice at the position of the agent spec ``level`` (a level at its tournament
+    bound, or with its own options: "expert:samples=64,candidates=8") and the seconds taken."""
     g = new_game(case["scenario"], seed=case["seed"])
     for side, text in case["actions"]:
         g.apply(side, text)
-    agent = get_agent(level, agent_seed, **TOURNAMENT.get(level, {}))
+    agent = tournament_agent(level, agent_seed)
     start = time.perf_counter()
     choice = str(agent.choose(g, case["side"]))
     return choice, round(time.perf_counter() - start, 2)
@@ -80,23 +81,24 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, help="append the positions' lines here too")
     args = ap.parse_args(argv)
     a, b = args.levels
-    names = [(f"{lvl}{i + 1}", lvl, s) for lvl in (a, b) for i, s in enumerate(SEEDS)]
-    pairs = {f"{a}1-{a}2": 0, f"{b}1-{b}2": 0, f"{a}1-{b}1": 0, f"{a}2-{b}2": 0}
+    names = [(f"{lvl}/{i + 1}", lvl, s) for lvl in (a, b) for i, s in enumerate(SEEDS)]
+    # (name, name) -> positions where they chose differently; names may hold "-" (hard-v2).
+    pairs = {(f"{a}/1", f"{a}/2"): 0, (f"{b}/1", f"{b}/2"): 0, (f"{a}/1", f"{b}/1"): 0,
+             (f"{a}/2", f"{b}/2"): 0}
     cases = positions(args.results, args.per, args.seed, args.scenarios)
     for case in cases:
         row = {k: case[k] for k in ("scenario", "seed", "at", "side")}
         for name, level, seed in names:
             row[name], row[name + "_s"] = decide(level, case, seed)
-        for pair in pairs:
-            x, y = pair.split("-")
-            pairs[pair] += row[x] != row[y]
+        for x, y in pairs:
+            pairs[x, y] += row[x] != row[y]
         line = json.dumps(row)
         print(line, flush=True)
         if args.out:
             with args.out.open("a") as f:
                 f.write(line + "\n")
     print("chose differently, of", len(cases), "positions:",
-          ", ".join(f"{p} {n}" for p, n in pairs.items()))
+          ", ".join(f"{x} against {y} {n}" for (x, y), n in pairs.items()))
     return 0
 
 
