@@ -22,21 +22,26 @@ from .normal import NormalAgent
 from .search import SearchAgent
 
 #: The search levels' settings (``SearchAgent``); tournaments bound them by ``samples`` and
-#: ``card_samples``, the page by time. Expert is hard with 4.4 times its time: the same
-#: search, about four times the samples. Its earlier shape (8 candidates, play-outs of 10
-#: decisions over 12 actions) spent five times hard's cost on each sample and was never shown
-#: stronger than hard (docs/ai-strength.md); samples were (hard as Lancaster on 1483 won 3 of
-#: 24 games against hard-v1 at 16 samples, 9 of the same 24 at 32).
+#: ``card_samples``, the page by time. Expert searches wider and deeper than hard: twice the
+#: candidates and attack plans, each played out to the end of the game turn (the enemy's
+#: reply, the battles, the supply phase; 40 decisions at most) where hard stops 6 decisions
+#: in; a regroup that may open a recruit to the enemy asked of 8 samples, not one (its
+#: play-outs end before the enemy's recruit, and found the regroup better than hard's did).
+#: Four times hard's samples at hard's shape bought nothing measurable (-19 Elo, 95% -97 to
+#: +60, 120 games; docs/ai-notebook.md), nor did its first shape (8 candidates, play-outs of
+#: 10 decisions over 12 actions, five times hard's cost a sample).
 HARD = dict(candidates=4, horizon=6, width=8, prior=4.0, card_samples=24, waste=0.02,
             budget_ms=900.0)
-EXPERT = dict(HARD, card_samples=96, budget_ms=4000.0)
+EXPERT = dict(HARD, candidates=8, plans=4, horizon=40, recruits=8, card_samples=96,
+              budget_ms=4000.0)
 #: Tournament defaults: each level bounded by fewer samples than its browser time buys, so
 #: results repeat on any machine and measure no stronger a level than the page plays.
 #: ``python3 build.py bench-ai`` (1483, Lancaster against easy, an idle machine) read the
 #: samples the page's worker drew: hard a median of 34, 46.5 and 67 for a move and 19.5, 42.5
 #: and 29.5 for a card play in three runs (the games differ from run to run, and so do their
-#: positions' costs), expert in this shape 216 and 131.
-TOURNAMENT = {"hard": {"samples": 32}, "expert": {"samples": 128},
+#: positions' costs); expert (8 candidates, 4 plans, play-outs to the end of the game turn)
+#: a median of 59 for a move (range 8-1631) and 103 for a card play (2026-12-08, one game).
+TOURNAMENT = {"hard": {"samples": 32}, "expert": {"samples": 48},
               "hard-v1": {"iterations": 2}, "hard-v2": {"samples": 32}}
 
 #: name -> the agent's factory, built as ``factory(seed, **options)``.

@@ -37,7 +37,8 @@ each with its own dice, so the agent is honest (it reads nothing hidden) and pla
   (``capital_kept``), in the same three places.
 - **Recruits kept from the enemy (6.7, 5.4)**: no regroup of the victor's last block, not an
   heir, out of an area where the enemy could then recruit a noble or church
-  (``regroup.recruits_kept``), in the candidates.
+  (``regroup.recruits_kept``, on ``recruits`` samples: whether the noble is in the enemy's
+  pool is hidden), in the candidates.
 - **No hopeless attacks**: no move into an enemy-held area where the enemy's power there this
   turn (its reinforcements counted when it moves second) is 1.5 times or more that of every
   block that attacks or could still join, and no action that leaves an attack begun this
@@ -97,7 +98,9 @@ class SearchAgent(Agent):
     political turn's usurpation (8.2), so that the count is played, not estimated (0: the
     ``horizon`` there too); ``plans``: attack plans searched beside the candidates (0: none);
     ``recruits``: keep the regroups that open a recruit to the enemy out of the candidates
-    (``regroup.recruits_kept``; 0: off, to measure the rule); ``events``: an attack event
+    (``regroup.recruits_kept``), asked of that many samples, a regroup dropped if it opens
+    one on any (the enemy's pool is hidden where its blocks on the map are: one sample may
+    deal the noble who would recruit onto the map; 0: off, to measure the rule); ``events``: an attack event
     card judged at par with the best other card's AP in hand (``_events_at_par``; 0: off);
     ``stake``: the share of the game staked on the own last heir's danger (``value``; 0:
     the learned value alone)."""
@@ -176,6 +179,10 @@ class SearchAgent(Agent):
         legal = hopeless_attacks(d0, side, capital_kept(d0, side, legal))  # on the sample: honest
         if self.recruits:
             legal = recruits_kept(d0, side, legal)
+            for _ in range(self.recruits - 1):
+                if len(legal) == 1 or not any(a[0] == "regroup" for a in legal):
+                    break
+                legal = recruits_kept(determinize(game, side, self.rnd), side, legal)
         if len(legal) == 1:
             return [(legal[0], _chance(self.value(d0, side)))]
         ranked = sorted(rank_actions(d0, side, legal, self.rnd, self.value, self.waste,
