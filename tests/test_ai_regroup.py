@@ -6,12 +6,14 @@ Positions from tournament records of docs/results, replayed to the regroup."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 from helpers import load_tool
 
 from richard3 import new_game
 from richard3.ai import get_agent
+from richard3.ai.determinize import determinize
 from richard3.ai.regroup import THREAT, _steps_near, recruit_opened, recruits_kept
 from richard3.ids import NB, POOL, C
 from richard3.politics import COUNTED_TYPES
@@ -111,3 +113,31 @@ def test_find_blunders_finds_the_regroup_and_the_recruit_after_it():
     found = [(k, note) for k, cls, _bad, note in find_blunders.scan(rec, 1) if cls == "regroup"]
     note = "the last block regrouped out of South Yorks, where the enemy then recruited York (levy)"
     assert (35, note) in found
+
+
+def leicester():
+    """1460 (the position suite's regroup-1460-g21-442): York won Leicester; the Salisbury
+    levy, its last block there, may regroup; Rivers/L, who deploys there, is in Lancaster's
+    pool, and Lancaster recruited him there after the levy left."""
+    case = next(c for c in json.loads((ROOT / "tests" / "data" / "positions.json").read_text())
+                if c["id"] == "regroup-1460-g21-442")
+    g = new_game(case["scenario"], seed=case["seed"])
+    for side, text in case["actions"]:
+        g.apply(side, text)
+    return g, case["side"]
+
+
+def test_6_7_whether_the_enemy_may_recruit_is_asked_of_several_samples():
+    """Whether Rivers/L is in Lancaster's pool is hidden from York (Lancaster's unrevealed
+    blocks on the map may be him), so one sample may deal him onto the map and let the levy
+    go. Expert asks the rule of 8 samples (``recruits=8``) and keeps the levy."""
+    g, york = leicester()
+    legal = g.legal_actions(york)
+    rnd = random.Random(1)
+    opened = [bool(recruit_opened(determinize(g, york, rnd), york, legal)) for _ in range(40)]
+    assert any(opened) and not all(opened)
+    for seed in (1, 2, 3):
+        assert str(get_agent("expert", seed, samples=1).choose(g.copy(), york)) == "end"
+    one = [str(get_agent("expert", seed, samples=1, recruits=1).choose(g.copy(), york))
+           for seed in (1, 2, 3, 4, 5, 6)]
+    assert any(a.startswith("regroup Salisbury") for a in one)
