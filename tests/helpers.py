@@ -4,6 +4,7 @@ of tools/ as modules."""
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
 from richard3 import new_game
@@ -140,3 +141,14 @@ def load_tool(name: str, module_name: str | None = None):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def suite_position(case_id: str):
+    """The position suite's case ``case_id`` (tests/data/positions.json) replayed: (game, the
+    side to decide). StopIteration for an unknown id."""
+    cases = json.loads((Path(__file__).parent / "data" / "positions.json").read_text())
+    case = next(c for c in cases if c["id"] == case_id)
+    g = new_game(case["scenario"], seed=case["seed"])
+    for side, text in case["actions"]:
+        g.apply(side, text)
+    return g, case["side"]

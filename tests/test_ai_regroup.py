@@ -9,7 +9,7 @@ import json
 import random
 from pathlib import Path
 
-from helpers import load_tool
+from helpers import load_tool, suite_position
 
 from richard3 import new_game
 from richard3.ai import get_agent
@@ -115,23 +115,12 @@ def test_find_blunders_finds_the_regroup_and_the_recruit_after_it():
     assert (35, note) in found
 
 
-def leicester():
-    """1460 (the position suite's regroup-1460-g21-442): York won Leicester; the Salisbury
-    levy, its last block there, may regroup; Rivers/L, who deploys there, is in Lancaster's
-    pool, and Lancaster recruited him there after the levy left."""
-    case = next(c for c in json.loads((ROOT / "tests" / "data" / "positions.json").read_text())
-                if c["id"] == "regroup-1460-g21-442")
-    g = new_game(case["scenario"], seed=case["seed"])
-    for side, text in case["actions"]:
-        g.apply(side, text)
-    return g, case["side"]
-
-
 def test_6_7_whether_the_enemy_may_recruit_is_asked_of_several_samples():
-    """Whether Rivers/L is in Lancaster's pool is hidden from York (Lancaster's unrevealed
+    """1460, York won Leicester; the Salisbury levy, its last block there, may regroup, and
+    Rivers/L deploys there. Whether Rivers/L is in Lancaster's pool is hidden from York (Lancaster's unrevealed
     blocks on the map may be him), so one sample may deal him onto the map and let the levy
     go. Expert asks the rule of 8 samples (``recruits=8``) and keeps the levy."""
-    g, york = leicester()
+    g, york = suite_position("regroup-1460-g21-442")
     legal = g.legal_actions(york)
     rnd = random.Random(1)
     opened = [bool(recruit_opened(determinize(g, york, rnd), york, legal)) for _ in range(40)]
